@@ -1,0 +1,37 @@
+# The two commands of the README: `make run` and `make test`. Each sets itself up.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 5000
+HOST ?= 127.0.0.1
+
+.PHONY: run test lint bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Reinstall only when pyproject.toml changes.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed
+
+run: $(VENV)/.installed
+	HOST=$(HOST) PORT=$(PORT) $(BIN)/python -m companion.serve
+
+test: $(VENV)/.installed-test
+	$(BIN)/ruff check companion tests benchmarks
+	$(BIN)/python -m pytest -n 2
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check companion tests benchmarks
+
+bench: $(VENV)/.installed-test
+	$(BIN)/python benchmarks/score.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,54 @@
+"""The Quiddler Companion: a Flask app that scores Quiddler rounds at the table."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+"""Top-level templates in a checkout; packed into the wheel as ``companion/templates``."""
+
+
+def _template_folder() -> Path:
+    packed = Path(__file__).resolve().parent / "templates"
+    return packed if packed.is_dir() else TEMPLATES
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """Build the app: defaults, then ``instance/config.py``, then the environment, then ``config``.
+
+    ``DATABASE_URL`` (key or environment variable) selects the database; the
+    default is a SQLite file in the instance folder.
+    """
+    app = Flask(__name__, instance_relative_config=True, template_folder=str(_template_folder()))
+    app.config.from_mapping(
+        DATABASE_URL="sqlite:///" + str(Path(app.instance_path) / "companion.sqlite3"),
+        MAX_CONTENT_LENGTH=256 * 1024,
+    )
+    app.config.from_pyfile("config.py", silent=True)
+    for key in ("DATABASE_URL", "SECRET_KEY"):
+        if os.environ.get(key):
+            app.config[key] = os.environ[key]
+    app.config.update(config or {})
+    if not app.config.get("SECRET_KEY"):
+        # No configured key (e.g. `flask run` before `make run` made one):
+        # a random per-process key, never a fixed one.
+        app.config["SECRET_KEY"] = secrets.token_hex(32)
+    app.json.sort_keys = False  # keep the API's field order as documented
+
+    from companion.extensions import csrf
+
+    csrf.init_app(app)
+
+    from companion import api, errors
+    from companion.pages import scorer
+
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)  # JSON clients send no cookies-based forms
+    app.register_blueprint(scorer.bp)
+    errors.register(app)
+    return app

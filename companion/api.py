@@ -1,0 +1,83 @@
+"""The JSON API under /api/v1: dict in, dict out, errors as ``{"error", "where"}``."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, jsonify, request
+
+from companion.game.deck import CARDS
+from companion.game.errors import RuleError, ShapeError
+from companion.game.parse import parse_play, parse_rules
+from companion.game.scoring import score_round
+from companion.game.spelling import spellings
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+@bp.errorhandler(RuleError)
+def rule_error(exc: RuleError) -> tuple[Response, int]:
+    """A refused request: the message and the field, 400 for shape, 422 for rules."""
+    return jsonify(error=exc.message, where=exc.where), exc.status
+
+
+def json_body() -> object:
+    """The request body decoded as JSON, whatever the Content-Type says."""
+    data = request.get_data(cache=True)
+    try:
+        return json.loads(data)
+    except (ValueError, RecursionError):
+        raise ShapeError(
+            "The body must be valid JSON (check quotes, commas and brackets).", ""
+        ) from None
+
+
+def json_object(*keys: str) -> dict[str, object]:
+    """The body as a JSON object holding only ``keys``."""
+    body = json_body()
+    if not isinstance(body, dict):
+        raise ShapeError("The body must be a JSON object.", "")
+    unknown = [k for k in body if k not in keys]
+    if unknown:
+        raise ShapeError(
+            f"Unknown field '{unknown[0][:40]}'; expected {', '.join(keys)}.", unknown[0][:40]
+        )
+    return body
+
+
+def spellings_json(letters: str, where: str = "letters") -> list[dict[str, object]]:
+    """The card spellings of ``letters`` as the API writes them."""
+    return [
+        {"cards": [c.name for c in s], "value": sum(c.value for c in s)}
+        for s in spellings(letters, where)
+    ]
+
+
+@bp.get("/cards")
+def cards() -> Response:
+    """The deck: all 31 kinds with value, copies and letters."""
+    return jsonify(
+        [
+            {"card": c.name, "value": c.value, "copies": c.copies, "letters": c.letters}
+            for c in CARDS
+        ]
+    )
+
+
+@bp.post("/spell")
+def spell() -> Response:
+    """Every way to lay some letters down as cards, best value first."""
+    body = json_object("letters")
+    letters = body.get("letters")
+    if not isinstance(letters, str):
+        raise ShapeError('Send "letters": a string such as "quiz".', "letters")
+    return jsonify(spellings=spellings_json(letters))
+
+
+@bp.post("/score")
+def score() -> Response:
+    """Score one round without storing anything."""
+    body = json_body()
+    play = parse_play(body)
+    rules = parse_rules(body.get("rules") if isinstance(body, dict) else None)
+    return jsonify(score_round(play, rules).as_dict())

@@ -1,0 +1,111 @@
+"""Flask-WTF forms. They turn typed text into the API's plain data; game/ validates it."""
+
+from __future__ import annotations
+
+import re
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    Form,
+    FormField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    StringField,
+)
+from wtforms.fields import FieldList
+from wtforms.validators import NumberRange, Optional
+
+from companion.game.play import MAX_PLAYERS
+from companion.game.rules import Rules
+
+SEATS = [("", "—")] + [(str(i), f"Player {i}") for i in range(1, MAX_PLAYERS + 1)]
+CHALLENGE_ROWS = 4
+_SPLIT_WORDS = re.compile(r"[\s,;]+")
+_SPLIT_CARDS = re.compile(r"[\s,;\-·.]+")
+
+
+def split_words(text: str) -> list[str]:
+    """Words typed in one box, separated by spaces or commas: ``"qu-i-z top"``."""
+    return [w for w in _SPLIT_WORDS.split(text.strip()) if w]
+
+
+def split_cards(text: str) -> list[str]:
+    """Card names typed in one box, separated by spaces, commas or dashes: ``"m qu a"``."""
+    return [c for c in _SPLIT_CARDS.split(text.strip()) if c]
+
+
+class PlayerForm(Form):
+    """One seat: name, words laid down, cards left over, went out."""
+
+    name = StringField("Name")
+    words = StringField("Words")
+    unused = StringField("Left over")
+    went_out = BooleanField("Went out")
+
+    def is_blank(self) -> bool:
+        return (
+            not (self.name.data or "").strip()
+            and not (self.words.data or "").strip()
+            and not (self.unused.data or "").strip()
+        )
+
+
+class ChallengeForm(Form):
+    """One challenge: who challenges which player's word, and the table's ruling."""
+
+    by = SelectField("Challenger", choices=SEATS, default="")
+    player = SelectField("Word of", choices=SEATS, default="")
+    word = IntegerField("Word no.", validators=[Optional(), NumberRange(min=1, max=10)])
+    ruling = SelectField(
+        "Ruling",
+        choices=[("", "— ruling —"), ("legal", "Legal"), ("illegal", "Not legal")],
+        default="",
+    )
+
+    def is_blank(self) -> bool:
+        return not self.by.data and not self.player.data and self.word.data is None
+
+
+class RulesForm(Form):
+    """The house rules, defaults from the rule book."""
+
+    min_word = RadioField(
+        "Minimum word",
+        default=Rules.min_word,
+        choices=[("cards", "2 cards"), ("letters", "2 letters")],
+    )
+    two_player_bonus = SelectField(
+        "Bonus with two players",
+        default=Rules.two_player_bonus,
+        choices=[
+            ("longest", "Longest word only"),
+            ("most", "Most words only"),
+            ("both", "Both bonuses"),
+        ],
+    )
+    bonus = IntegerField(
+        "Bonus points", default=Rules.bonus, validators=[NumberRange(min=0, max=1000)]
+    )
+    zero_floor = BooleanField("Zero floor per round", default=Rules.zero_floor)
+    false_out_penalty = IntegerField(
+        "False going-out penalty",
+        default=Rules.false_out_penalty,
+        validators=[NumberRange(min=0, max=1000)],
+    )
+
+
+class ScoreForm(FlaskForm):
+    """Score one round: the players' words and leftovers, challenges, house rules."""
+
+    round = SelectField(
+        "Round",
+        choices=[("", "any")] + [(str(r), f"{r} ({r + 2} cards)") for r in range(1, 9)],
+        default="",
+    )
+    players = FieldList(FormField(PlayerForm), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
+    challenges = FieldList(
+        FormField(ChallengeForm), min_entries=CHALLENGE_ROWS, max_entries=CHALLENGE_ROWS
+    )
+    rules = FormField(RulesForm)

@@ -1,0 +1,46 @@
+"""Challenges: how a disputed word is ruled on, by the table or by a judge."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from companion.game.errors import RuleError
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A dictionary's answer on one word: legal or not, and why."""
+
+    legal: bool
+    reason: str
+
+
+Judge = Callable[[str], Verdict]
+"""Rules on a word given as lower-case letters (``"steve"``)."""
+
+TABLE_LEGAL = "the table ruled it legal"
+TABLE_ILLEGAL = "the table ruled it not legal"
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The decision on one challenge and who decided it (``table`` or ``dictionary``)."""
+
+    legal: bool
+    decided_by: str
+    reason: str
+
+
+def rule(word_text: str, table_ruling: bool | None, judge: Judge | None, where: str) -> Ruling:
+    """Decide a challenge: the table's ruling when given, else the judge's verdict."""
+    if table_ruling is not None:
+        return Ruling(table_ruling, "table", TABLE_LEGAL if table_ruling else TABLE_ILLEGAL)
+    if judge is None:
+        raise RuleError(
+            f'The challenge of {word_text.upper()} needs a ruling: set "ruling" to '
+            '"legal" or "illegal" as the table decided (no dictionary is available yet).',
+            f"{where}.ruling",
+        )
+    verdict = judge(word_text)
+    return Ruling(verdict.legal, "dictionary", verdict.reason)

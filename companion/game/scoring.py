@@ -1,0 +1,235 @@
+"""Round scoring: the one path every page, the API and every export goes through.
+
+Order, as the rule book has it: challenges strike illegal words first (their
+cards count as unused); then word points, unused points, the two bonuses on
+the words that stand, challenge penalties, the false-going-out penalty, and
+last the zero floor.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from companion.game.challenges import Judge, Ruling, rule
+from companion.game.deck import Card, Word, letter_count, text, value
+from companion.game.play import Challenge, Play, check
+from companion.game.rules import Rules
+
+
+@dataclass(frozen=True)
+class WordScore:
+    """One word as laid down; a struck word (lost a challenge) scores as unused."""
+
+    cards: Word
+    struck: bool = False
+
+    @property
+    def text(self) -> str:
+        return text(self.cards)
+
+    @property
+    def letters(self) -> int:
+        return letter_count(self.cards)
+
+    @property
+    def value(self) -> int:
+        return value(self.cards)
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "cards": [c.name for c in self.cards],
+            "text": self.text,
+            "letters": self.letters,
+            "value": self.value,
+            "struck": self.struck,
+        }
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """How one bonus went: the winner, or the players tied for the best.
+
+    ``best`` is the winning count (words, or letters of the longest word);
+    ``in_play`` is False when the two-player rule leaves this bonus out.
+    """
+
+    in_play: bool
+    winner: str | None
+    best: int
+    tied: tuple[str, ...]
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "in_play": self.in_play,
+            "winner": self.winner,
+            "best": self.best,
+            "tied": list(self.tied),
+        }
+
+
+@dataclass(frozen=True)
+class ChallengeResult:
+    """A challenge with its ruling and who paid: the challenger or the word's owner."""
+
+    challenge: Challenge
+    text: str
+    ruling: Ruling
+    points: int
+
+    @property
+    def charged_to(self) -> str:
+        return self.challenge.by if self.ruling.legal else self.challenge.player
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "by": self.challenge.by,
+            "player": self.challenge.player,
+            "word": self.challenge.word,
+            "text": self.text,
+            "legal": self.ruling.legal,
+            "decided_by": self.ruling.decided_by,
+            "reason": self.ruling.reason,
+            "points": self.points,
+            "charged_to": self.charged_to,
+        }
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    """One player's round, every part of the score kept apart so a page can explain it."""
+
+    name: str
+    words: tuple[WordScore, ...]
+    unused: tuple[Card, ...]
+    went_out: bool
+    bonus_most_words: int
+    bonus_longest_word: int
+    challenge_penalty: int
+    false_out_penalty: int
+    score: int
+
+    @property
+    def standing_words(self) -> tuple[WordScore, ...]:
+        return tuple(w for w in self.words if not w.struck)
+
+    @property
+    def word_points(self) -> int:
+        return sum(w.value for w in self.standing_words)
+
+    @property
+    def unused_points(self) -> int:
+        return value(self.unused)
+
+    @property
+    def total(self) -> int:
+        """The round total before the zero floor."""
+        return (
+            self.word_points
+            - self.unused_points
+            + self.bonus_most_words
+            + self.bonus_longest_word
+            - self.challenge_penalty
+            - self.false_out_penalty
+        )
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "words": [w.as_dict() for w in self.words],
+            "word_points": self.word_points,
+            "unused": [c.name for c in self.unused],
+            "unused_points": self.unused_points,
+            "went_out": self.went_out,
+            "bonus_most_words": self.bonus_most_words,
+            "bonus_longest_word": self.bonus_longest_word,
+            "challenge_penalty": self.challenge_penalty,
+            "false_out_penalty": self.false_out_penalty,
+            "total": self.total,
+            "score": self.score,
+        }
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """The scored round: players in seating order, the challenges, the bonuses."""
+
+    players: tuple[PlayerScore, ...]
+    challenges: tuple[ChallengeResult, ...]
+    most_words: Bonus
+    longest_word: Bonus
+
+    def player(self, name: str) -> PlayerScore:
+        return next(p for p in self.players if p.name == name)
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "players": [p.as_dict() for p in self.players],
+            "challenges": [c.as_dict() for c in self.challenges],
+            "bonuses": {
+                "most_words": self.most_words.as_dict(),
+                "longest_word": self.longest_word.as_dict(),
+            },
+        }
+
+
+def score_round(play: Play, rules: Rules | None = None, judge: Judge | None = None) -> RoundScore:
+    """Check and score one round.
+
+    Raises ``RuleError`` for a round that breaks a rule. A challenge without
+    the table's ruling is put to ``judge``; without a judge it is refused.
+    """
+    rules = rules or Rules()
+    check(play, rules)
+
+    rulings: list[ChallengeResult] = []
+    struck: set[tuple[str, int]] = set()
+    penalty = {h.name: 0 for h in play.hands}
+    for n, ch in enumerate(play.challenges):
+        word = play.hand(ch.player).words[ch.word]
+        ruling = rule(text(word), ch.ruling, judge, f"challenges[{n}]")
+        result = ChallengeResult(ch, text(word), ruling, value(word))
+        rulings.append(result)
+        if ruling.legal:
+            penalty[ch.by] += result.points
+        else:
+            struck.add((ch.player, ch.word))
+
+    words = {
+        h.name: tuple(WordScore(w, (h.name, j) in struck) for j, w in enumerate(h.words))
+        for h in play.hands
+    }
+    standing = {name: [w for w in ws if not w.struck] for name, ws in words.items()}
+    most_in_play, longest_in_play = rules.bonuses_in_play(len(play.hands))
+    most = _bonus(most_in_play, {n: len(ws) for n, ws in standing.items()})
+    longest = _bonus(
+        longest_in_play, {n: max(w.letters for w in ws) for n, ws in standing.items() if ws}
+    )
+
+    players = []
+    for h in play.hands:
+        unused = h.unused + tuple(c for w in words[h.name] if w.struck for c in w.cards)
+        draft = PlayerScore(
+            name=h.name,
+            words=words[h.name],
+            unused=unused,
+            went_out=h.went_out,
+            bonus_most_words=rules.bonus if most.winner == h.name else 0,
+            bonus_longest_word=rules.bonus if longest.winner == h.name else 0,
+            challenge_penalty=penalty[h.name],
+            false_out_penalty=rules.false_out_penalty if h.went_out and unused else 0,
+            score=0,
+        )
+        floored = max(draft.total, 0) if rules.zero_floor else draft.total
+        players.append(replace(draft, score=floored))
+    return RoundScore(tuple(players), tuple(rulings), most, longest)
+
+
+def _bonus(in_play: bool, counts: dict[str, int]) -> Bonus:
+    """The strict winner of ``counts`` (players absent from it don't compete)."""
+    if not counts or max(counts.values()) == 0:
+        return Bonus(in_play, None, 0, ())
+    best = max(counts.values())
+    leaders = tuple(name for name, n in counts.items() if n == best)
+    if len(leaders) > 1 or not in_play:
+        return Bonus(in_play, None, best, leaders if len(leaders) > 1 else ())
+    return Bonus(in_play, leaders[0], best, ())

@@ -1,0 +1,51 @@
+"""Card spellings: the ways a string of letters can be laid down as cards."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from companion.game.deck import BY_NAME, DOUBLE_LETTER_CARDS, Card, Word, value
+from companion.game.errors import RuleError
+
+MAX_LETTERS = 40
+"""Longer strings are refused: no hand of Quiddler comes near it."""
+
+
+def spellings(letters: str, where: str = "letters") -> list[Word]:
+    """Every way to lay ``letters`` down as cards the deck holds, best value first.
+
+    ``"quiz"`` gives Q·U·I·Z (35) then QU·I·Z (25); ``"thin"`` gives four. A
+    spelling that needs more copies of a card than the deck has (a third Z) is
+    left out. Ties in value put the spelling with fewer cards first.
+    """
+    word = letters.strip().lower()
+    if not word:
+        raise RuleError("Type some letters to spell.", where)
+    if len(word) > MAX_LETTERS:
+        raise RuleError(
+            f"That is {len(word)} letters; at most {MAX_LETTERS} can be spelled.", where
+        )
+    if not (word.isascii() and word.isalpha()):
+        raise RuleError(f"'{letters}' has characters that are not letters a-z.", where)
+
+    found: list[Word] = []
+    used: Counter[Card] = Counter()
+    path: list[Card] = []
+
+    def walk(i: int) -> None:
+        if i == len(word):
+            found.append(tuple(path))
+            return
+        options = [BY_NAME[word[i]]]
+        options += [d for d in DOUBLE_LETTER_CARDS if word.startswith(d.name, i)]
+        for option in options:
+            if used[option] < option.copies:
+                used[option] += 1
+                path.append(option)
+                walk(i + option.letters)
+                path.pop()
+                used[option] -= 1
+
+    walk(0)
+    found.sort(key=lambda w: (-value(w), len(w), [c.name for c in w]))
+    return found
