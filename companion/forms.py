@@ -11,6 +11,7 @@ from wtforms import (
     FormField,
     IntegerField,
     RadioField,
+    SelectChoice,
     SelectField,
     StringField,
 )
@@ -20,7 +21,14 @@ from wtforms.validators import NumberRange, Optional
 from companion.game.play import MAX_PLAYERS
 from companion.game.rules import Rules
 
-SEATS = [("", "—")] + [(str(i), f"Player {i}") for i in range(1, MAX_PLAYERS + 1)]
+
+
+def choices(*pairs: tuple[str, str]) -> list[SelectChoice]:
+    """Menu choices from (value, label) pairs."""
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+SEATS = choices(("", "—"), *((str(i), f"Player {i}") for i in range(1, MAX_PLAYERS + 1)))
 CHALLENGE_ROWS = 4
 _SPLIT_WORDS = re.compile(r"[\s,;]+")
 _SPLIT_CARDS = re.compile(r"[\s,;\-·.]+")
@@ -60,7 +68,7 @@ class ChallengeForm(Form):
     word = IntegerField("Word no.", validators=[Optional(), NumberRange(min=1, max=10)])
     ruling = SelectField(
         "Ruling",
-        choices=[("", "— ruling —"), ("legal", "Legal"), ("illegal", "Not legal")],
+        choices=choices(("", "— ruling —"), ("legal", "Legal"), ("illegal", "Not legal")),
         default="",
     )
 
@@ -74,16 +82,14 @@ class RulesForm(Form):
     min_word = RadioField(
         "Minimum word",
         default=Rules.min_word,
-        choices=[("cards", "2 cards"), ("letters", "2 letters")],
+        choices=choices(("cards", "2 cards"), ("letters", "2 letters")),
     )
     two_player_bonus = SelectField(
         "Bonus with two players",
         default=Rules.two_player_bonus,
-        choices=[
-            ("longest", "Longest word only"),
-            ("most", "Most words only"),
-            ("both", "Both bonuses"),
-        ],
+        choices=choices(
+            ("longest", "Longest word only"), ("most", "Most words only"), ("both", "Both bonuses")
+        ),
     )
     bonus = IntegerField(
         "Bonus points", default=Rules.bonus, validators=[NumberRange(min=0, max=1000)]
@@ -101,7 +107,7 @@ class ScoreForm(FlaskForm):
 
     round = SelectField(
         "Round",
-        choices=[("", "any")] + [(str(r), f"{r} ({r + 2} cards)") for r in range(1, 9)],
+        choices=choices(("", "any"), *((str(r), f"{r} ({r + 2} cards)") for r in range(1, 9))),
         default="",
     )
     players = FieldList(FormField(PlayerForm), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)

@@ -1,0 +1,87 @@
+"""A live server on a loopback port and Debian's Chromium driven by Playwright at phone size.
+
+No browser is downloaded: Playwright launches the system's ``chromium``. On CI
+(``REQUIRE_BROWSER=1``) a missing Chromium is an error, elsewhere a skip.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from companion import create_app
+
+SCREENSHOTS = Path(__file__).parent / "screenshots"
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync", "--disable-dev-shm-usage"]
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real app, CSRF on, served by a thread on a free loopback port."""
+    folder = tmp_path_factory.mktemp("live")
+    app = create_app({"SECRET_KEY": "browser-tests",
+                      "DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}"})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Headless Chromium from the system; skipped (or failed on CI) when it is missing."""
+    executable = shutil.which("chromium") or shutil.which("chromium-browser")
+    if executable is None:
+        if os.environ.get("REQUIRE_BROWSER") or os.environ.get("CI"):
+            pytest.fail("Chromium is not installed (apt-get install chromium)")
+        pytest.skip("Chromium is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser):  # type: ignore[no-untyped-def]
+    """A fresh phone-sized, touch-enabled page."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def _screenshot(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    """Save a full-page screenshot for people to look at (git-ignored)."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def _assert_fits_phone(page) -> None:  # type: ignore[no-untyped-def]
+    """Nothing scrolls sideways at 390 px."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"page is {width}px wide: it scrolls sideways on a phone"
+
+
+@pytest.fixture
+def screenshot():  # type: ignore[no-untyped-def]
+    """``screenshot(page, name)`` saves the page under tests/browser/screenshots/."""
+    return _screenshot
+
+
+@pytest.fixture
+def fits_phone():  # type: ignore[no-untyped-def]
+    """``fits_phone(page)`` fails when the page scrolls sideways at 390 px."""
+    return _assert_fits_phone
