@@ -22,7 +22,6 @@ from companion.game.play import MAX_PLAYERS
 from companion.game.rules import Rules
 
 
-
 def choices(*pairs: tuple[str, str]) -> list[SelectChoice]:
     """Menu choices from (value, label) pairs."""
     return [SelectChoice(value, label) for value, label in pairs]
