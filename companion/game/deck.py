@@ -49,7 +49,7 @@ Word = tuple[Card, ...]
 
 def card(name: str) -> Card:
     """The card called ``name`` (case and surrounding spaces ignored)."""
-    found = BY_NAME.get(name.strip().lower())
+    found = BY_NAME.get(name.strip().lower()) if name.isascii() else None
     if found is None:
         raise RuleError(
             f"'{name}' is not a Quiddler card; cards are single letters a-z "

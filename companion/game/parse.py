@@ -24,7 +24,7 @@ def parse_card(raw: object, where: str) -> Card:
     """A card name such as ``"qu"`` or ``"Z"``."""
     if not isinstance(raw, str):
         raise ShapeError('A card must be a string such as "qu" or "z".', where)
-    found = BY_NAME.get(raw.strip().lower())
+    found = BY_NAME.get(raw.strip().lower()) if raw.isascii() else None
     if found is None:
         shown = raw if len(raw) <= 12 else raw[:12] + "..."
         raise RuleError(

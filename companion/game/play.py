@@ -61,6 +61,11 @@ class Play:
         """The hand of the player called ``name``."""
         return next(h for h in self.hands if h.name == name)
 
+    def player_name(self, typed: str) -> str | None:
+        """The player's name as entered for the hands, matching ``typed`` in any case."""
+        key = typed.strip().casefold()
+        return next((h.name for h in self.hands if h.name.casefold() == key), None)
+
     def placed_cards(self) -> Iterator[tuple[Card, str]]:
         """Every card on the table with the path of the field that holds it."""
         for i, hand in enumerate(self.hands):
@@ -118,9 +123,10 @@ def _check_players(play: Play) -> None:
 
 def _check_word_length(word: Word, rules: Rules, where: str, name: str) -> None:
     if rules.min_word == "cards" and len(word) < 2:
+        hint = (" (the house rule 'two letters' would allow a lone double-letter card)"
+                if word[0].letters == 2 else "")
         raise RuleError(
-            f"{name}'s word {word[0]} is a single card; a word needs at least two cards "
-            "(house rule 'two letters' allows a lone double-letter card).",
+            f"{name}'s word {word[0]} is a single card; a word needs at least two cards{hint}.",
             where,
         )
     if rules.min_word == "letters" and letter_count(word) < 2:
@@ -174,18 +180,21 @@ def _check_deck(play: Play) -> None:
 def _check_challenges(play: Play) -> None:
     names = [h.name for h in play.hands]
     challenged: set[tuple[str, int]] = set()
-    for n, ch in enumerate(play.challenges):
+    for n, typed in enumerate(play.challenges):
         where = f"challenges[{n}]"
-        if ch.by not in names:
+        by, player = play.player_name(typed.by), play.player_name(typed.player)
+        if by is None:
             raise RuleError(
-                f"The challenger '{ch.by}' is not a player of this round ({', '.join(names)}).",
+                f"The challenger '{typed.by}' is not a player of this round "
+                f"({', '.join(names)}).",
                 f"{where}.by",
             )
-        if ch.player not in names:
+        if player is None:
             raise RuleError(
-                f"'{ch.player}' is not a player of this round ({', '.join(names)}).",
+                f"'{typed.player}' is not a player of this round ({', '.join(names)}).",
                 f"{where}.player",
             )
+        ch = Challenge(by, player, typed.word, typed.ruling)
         if ch.by == ch.player:
             raise RuleError(
                 f"{ch.by} can't challenge their own word; only another player may.",

@@ -184,7 +184,9 @@ def score_round(play: Play, rules: Rules | None = None, judge: Judge | None = No
     rulings: list[ChallengeResult] = []
     struck: set[tuple[str, int]] = set()
     penalty = {h.name: 0 for h in play.hands}
-    for n, ch in enumerate(play.challenges):
+    for n, typed in enumerate(play.challenges):
+        # check() made sure both names match a player, whatever their case.
+        ch = replace(typed, by=play.player_name(typed.by), player=play.player_name(typed.player))
         word = play.hand(ch.player).words[ch.word]
         ruling = rule(text(word), ch.ruling, judge, f"challenges[{n}]")
         result = ChallengeResult(ch, text(word), ruling, value(word))

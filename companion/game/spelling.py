@@ -7,8 +7,9 @@ from collections import Counter
 from companion.game.deck import BY_NAME, DOUBLE_LETTER_CARDS, Card, Word, value
 from companion.game.errors import RuleError
 
-MAX_LETTERS = 40
-"""Longer strings are refused: no hand of Quiddler comes near it."""
+MAX_LETTERS = 22
+"""Longer strings are refused: 11 cards (a hand of 10 and the drawn card) hold 22 letters
+at most. The bound also keeps the number of spellings small (a few thousand at worst)."""
 
 
 def spellings(letters: str, where: str = "letters") -> list[Word]:

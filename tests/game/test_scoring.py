@@ -21,10 +21,8 @@ def hand(name, *words, unused="", went_out=False):
     return {"name": name, "words": list(words), "unused": unused, "went_out": went_out}
 
 
-def score(*hands, challenges=(), rules=None, round_number=None, judge=None):
+def score(*hands, challenges=(), rules=None, judge=None):
     raw = {"players": list(hands), "challenges": list(challenges)}
-    if round_number is not None:
-        raw["round"] = round_number
     return score_round(parse_play(raw), parse_rules(rules), judge)
 
 

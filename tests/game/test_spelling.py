@@ -76,9 +76,15 @@ def test_non_letters_and_empty_are_refused_at_letters(raw):
     assert caught.value.where == "letters"
 
 
-def test_more_than_forty_letters_are_refused():
-    """No hand comes near 41 letters: refused, at "letters"."""
+def test_more_than_twenty_two_letters_are_refused():
+    """Eleven cards hold at most 22 letters: 23 are refused, at "letters"."""
+    assert len(spellings("a" * 10 + "e" * 12)) == 1  # 22 letters: every A and E of the deck
     with pytest.raises(RuleError) as caught:
-        spellings("a" * 41)
+        spellings("a" * 23)
     assert caught.value.where == "letters"
-    assert "at most 40" in caught.value.message
+    assert "at most 22" in caught.value.message
+
+
+def test_spellings_of_the_longest_string_stay_few():
+    """The worst 22-letter string of double-letter pairs gives at most 2^11 spellings."""
+    assert len(spellings("thclquiner" * 2 + "th")) <= 2**11
