@@ -24,15 +24,25 @@ def eight_player_round(seed: int = 8) -> dict[str, object]:
     random.Random(seed).shuffle(deck)
     players = []
     for p in range(8):
-        hand = deck[p * 10:(p + 1) * 10]
-        players.append({"name": f"Player {p + 1}", "words": [hand[0:3], hand[3:6], hand[6:8]],
-                        "unused": hand[8:10], "went_out": p == 0})
+        hand = deck[p * 10 : (p + 1) * 10]
+        players.append(
+            {
+                "name": f"Player {p + 1}",
+                "words": [hand[0:3], hand[3:6], hand[6:8]],
+                "unused": hand[8:10],
+                "went_out": p == 0,
+            }
+        )
     challenges = [
         {"by": "Player 2", "player": "Player 1", "word": 0, "ruling": "legal"},
         {"by": "Player 3", "player": "Player 4", "word": 1, "ruling": "illegal"},
     ]
-    return {"round": 8, "players": players, "challenges": challenges,
-            "rules": {"false_out_penalty": 5}}
+    return {
+        "round": 8,
+        "players": players,
+        "challenges": challenges,
+        "rules": {"false_out_penalty": 5},
+    }
 
 
 def main() -> None:
@@ -68,8 +78,10 @@ def main() -> None:
 
     ms = 1000
     print(f"POST /api/v1/score, 8 players x 10 cards, {calls} calls x {repeats} runs")
-    print(f"  median per call: {statistics.median(medians) * ms:.3f} ms "
-          f"(runs: {', '.join(f'{m * ms:.3f}' for m in medians)})")
+    print(
+        f"  median per call: {statistics.median(medians) * ms:.3f} ms "
+        f"(runs: {', '.join(f'{m * ms:.3f}' for m in medians)})"
+    )
     print(f"  95th percentile: {statistics.median(p95s) * ms:.3f} ms")
     print(f"  worst call:      {worst * ms:.3f} ms")
     print(f"  peak Python memory during one call: {peak / 1024:.0f} KiB")

@@ -16,6 +16,7 @@ from wtforms import (
     StringField,
 )
 from wtforms.fields import FieldList
+from wtforms.utils import unset_value
 from wtforms.validators import NumberRange, Optional
 
 from companion.game.play import MAX_PLAYERS
@@ -41,6 +42,24 @@ def split_words(text: str) -> list[str]:
 def split_cards(text: str) -> list[str]:
     """Card names typed in one box, separated by spaces, commas or dashes: ``"m qu a"``."""
     return [c for c in _SPLIT_CARDS.split(text.strip()) if c]
+
+
+class FixedRows(FieldList):
+    """A fixed number of numbered rows; row ``i`` always reads the fields posted as ``name-i-*``.
+
+    WTForms' FieldList renumbers the rows it finds in the post, so a client that
+    leaves out a blank row would shift (and double) the rows after it.
+    """
+
+    def process(self, formdata, data=unset_value, extra_filters=None):  # type: ignore[no-untyped-def]
+        if not formdata:
+            super().process(formdata, data, extra_filters)
+            return
+        self.last_index = -1
+        self.entries = []
+        self.object_data = data
+        for index in range(self.min_entries):
+            self._add_entry(formdata, index=index)
 
 
 class PlayerForm(Form):
@@ -109,8 +128,8 @@ class ScoreForm(FlaskForm):
         choices=choices(("", "any"), *((str(r), f"{r} ({r + 2} cards)") for r in range(1, 9))),
         default="",
     )
-    players = FieldList(FormField(PlayerForm), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
-    challenges = FieldList(
+    players = FixedRows(FormField(PlayerForm), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
+    challenges = FixedRows(
         FormField(ChallengeForm), min_entries=CHALLENGE_ROWS, max_entries=CHALLENGE_ROWS
     )
     rules = FormField(RulesForm)

@@ -15,12 +15,14 @@ from companion import create_app
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
     """The real app with its database in a temporary folder; CSRF off for the test client."""
-    yield create_app({
-        "TESTING": True,
-        "SECRET_KEY": "test",
-        "WTF_CSRF_ENABLED": False,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}",
-    })
+    yield create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+        }
+    )
 
 
 @pytest.fixture

@@ -42,7 +42,8 @@ def parse_cards(raw: object, where: str) -> tuple[Card, ...]:
                 f"That is too long to be cards of one hand ({len(raw)} characters).", where
             )
         spaced = raw.strip()
-        parts = spaced.split("-") if "-" in spaced else list(spaced)
+        # "in-" (or "-in") is the lone IN card; inside a word "--" stays an error.
+        parts = spaced.strip("-").split("-") if "-" in spaced else list(spaced)
         return tuple(parse_card(p, f"{where}[{k}]") for k, p in enumerate(parts))
     if isinstance(raw, list):
         if len(raw) > MAX_WORD_TEXT:

@@ -123,8 +123,11 @@ def _check_players(play: Play) -> None:
 
 def _check_word_length(word: Word, rules: Rules, where: str, name: str) -> None:
     if rules.min_word == "cards" and len(word) < 2:
-        hint = (" (the house rule 'two letters' would allow a lone double-letter card)"
-                if word[0].letters == 2 else "")
+        hint = (
+            " (the house rule 'two letters' would allow a lone double-letter card)"
+            if word[0].letters == 2
+            else ""
+        )
         raise RuleError(
             f"{name}'s word {word[0]} is a single card; a word needs at least two cards{hint}.",
             where,
@@ -185,8 +188,7 @@ def _check_challenges(play: Play) -> None:
         by, player = play.player_name(typed.by), play.player_name(typed.player)
         if by is None:
             raise RuleError(
-                f"The challenger '{typed.by}' is not a player of this round "
-                f"({', '.join(names)}).",
+                f"The challenger '{typed.by}' is not a player of this round ({', '.join(names)}).",
                 f"{where}.by",
             )
         if player is None:

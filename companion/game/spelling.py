@@ -19,6 +19,8 @@ def spellings(letters: str, where: str = "letters") -> list[Word]:
     spelling that needs more copies of a card than the deck has (a third Z) is
     left out. Ties in value put the spelling with fewer cards first.
     """
+    if not letters.isascii():  # before lower(): the Kelvin sign lower-cases to k
+        raise RuleError(f"'{letters}' has characters that are not letters a-z.", where)
     word = letters.strip().lower()
     if not word:
         raise RuleError("Type some letters to spell.", where)

@@ -108,9 +108,8 @@ def index() -> str:
                 else exc.where
             )
     elif form.is_submitted():
+        # CSRF failures never get here: CSRFProtect refuses them before the view.
         field, message = next(iter(_flatten(form.errors)))
-        if field == "csrf_token":
-            message = "The form expired or came from elsewhere; reload the page and send it again."
         error = RuleError(message, field)
     status = 422 if error else 200
     return render_template(

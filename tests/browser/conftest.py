@@ -18,19 +18,31 @@ from werkzeug.serving import make_server
 from companion import create_app
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
-         "is_mobile": True, "has_touch": True}
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", "--disable-dev-shm-usage"]
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
 
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real app, CSRF on, served by a thread on a free loopback port."""
     folder = tmp_path_factory.mktemp("live")
-    app = create_app({"SECRET_KEY": "browser-tests",
-                      "DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}"})
+    app = create_app(
+        {"SECRET_KEY": "browser-tests", "DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}"}
+    )
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -35,8 +35,10 @@ def test_three_player_round_scored_on_a_phone(live_server, phone, screenshot, fi
     page.locator("button[type=submit]").tap()
 
     page.wait_for_selector("#result")
-    scores = {name: page.locator(f"[data-player='{name}'] .score").inner_text()
-              for name in ("Ann", "Ben", "Cy")}
+    scores = {
+        name: page.locator(f"[data-player='{name}'] .score").inner_text()
+        for name in ("Ann", "Ben", "Cy")
+    }
     # Ann: QU·I·Z 25 - M, E 7 + longest word 10; Ben: T·O·P 11 - A, S 5;
     # Cy: S·T·E·V·E struck, 21 unused -> -21, floored to 0.
     assert scores == {"Ann": "28", "Ben": "6", "Cy": "0"}

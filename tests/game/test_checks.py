@@ -488,8 +488,10 @@ def test_refused_rules(raw, where, shape):
 
 def test_challenge_names_match_players_in_any_case():
     """Names are distinct regardless of case, so 'ann' challenging is Ann, and she pays."""
-    round_ = {"players": [ANN, BEN],
-              "challenges": [{"by": "ann", "player": "BEN", "word": 0, "ruling": "legal"}]}
+    round_ = {
+        "players": [ANN, BEN],
+        "challenges": [{"by": "ann", "player": "BEN", "word": 0, "ruling": "legal"}],
+    }
     result = score_round(parse_play(round_), Rules())
     assert result.player("Ann").challenge_penalty == 13  # D·O·G = 5 + 2 + 6
     assert result.challenges[0].challenge.by == "Ann"
@@ -498,15 +500,25 @@ def test_challenge_names_match_players_in_any_case():
 
 def test_a_look_alike_unicode_letter_is_not_a_card():
     """The Kelvin sign lower-cases to k, but it is not the K card on the table."""
-    error = assert_refused({"players": [hand("Ann", ["t", "o", "p"], unused=["\u212a"]), BEN]},
-                           "players[0].unused[0]", "is not a Quiddler card")
+    error = assert_refused(
+        {"players": [hand("Ann", ["t", "o", "p"], unused=["\u212a"]), BEN]},
+        "players[0].unused[0]",
+        "is not a Quiddler card",
+    )
     assert error.status == 422
 
 
 def test_a_lone_single_letter_card_is_not_pointed_to_the_two_letters_rule():
     """A lone A is no word under either rule, so the message doesn't suggest the house rule."""
-    error = assert_refused({"players": [hand("Ann", "t-o-p", ["a"]), hand("Ben", "d-o-g", "a")]},
-                           "players[0].words[1]", "at least two cards")
+    error = assert_refused(
+        {"players": [hand("Ann", "t-o-p", ["a"]), hand("Ben", "d-o-g", "a")]},
+        "players[0].words[1]",
+        "at least two cards",
+    )
     assert "house rule" not in error.message
-    error = assert_refused({"players": [hand("Ann", "t-o-p", ["in"]), hand("Ben", "d-o-g", "e")]},
-                           "players[0].words[1]", "at least two cards", "'two letters'")
+    error = assert_refused(
+        {"players": [hand("Ann", "t-o-p", ["in"]), hand("Ben", "d-o-g", "e")]},
+        "players[0].words[1]",
+        "at least two cards",
+        "'two letters'",
+    )

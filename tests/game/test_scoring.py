@@ -476,6 +476,19 @@ def test_min_word_letters_allows_a_lone_double_card():
     assert ann.total == 3
 
 
+@pytest.mark.parametrize("typed", ["in-", "-in", ["in"]])
+def test_a_lone_double_card_can_be_typed_with_a_dash(typed):
+    """'in-' is the IN card alone (7 points, 2 letters), where plain 'in' is I·N."""
+    result = score(
+        hand("Ann", typed, unused="ee"),
+        hand("Ben", "t-o-p"),
+        rules={**NO_BONUS, "min_word": "letters"},
+    )
+    word = result.player("Ann").words[0]
+    assert [c.name for c in word.cards] == ["in"]
+    assert (word.value, word.letters) == (7, 2)
+
+
 @pytest.mark.parametrize("min_word", ["cards", "letters"])
 def test_a_one_letter_card_is_never_a_word(min_word):
     """Minimum word: a single one-letter card is refused under both rules."""

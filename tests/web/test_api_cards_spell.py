@@ -152,4 +152,20 @@ def test_spell_empty_is_422(client: FlaskClient, letters: str) -> None:
 
 
 def test_spell_too_long_is_422(client: FlaskClient) -> None:
-    refused(spell(client, "a" * 41), 422, "letters", "at most 40")
+    # 11 cards (a hand of 10 and the card drawn) hold at most 22 letters.
+    refused(spell(client, "thin" * 5 + "the"), 422, "letters", "at most 22")
+
+
+def test_spell_22_letters_is_answered(client: FlaskClient) -> None:
+    letters = "abcdefghijklmnopqrstuv"
+    resp = spell(client, letters)
+    assert resp.status_code == 200
+    assert resp.get_json() == {
+        "spellings": [{"cards": list(letters), "value": sum(DECK[c][0] for c in letters)}]
+    }
+
+
+def test_spell_look_alike_letters_are_not_letters(client: FlaskClient) -> None:
+    """BUG: /spell lower-cases before its ASCII check, so the Kelvin sign (U+212A), which
+    lower-cases to "k", is spelled as the K card, while /score refuses it as a card."""
+    refused(spell(client, "\u212aid"), 422, "letters", "not letters")
