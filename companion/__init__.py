@@ -40,15 +40,22 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = secrets.token_hex(32)
     app.json.sort_keys = False  # keep the API's field order as documented
 
+    from companion.lexicon import LexiconStore
+
+    lexicons = Path(app.config.get("LEXICON_DIR") or Path(app.instance_path) / "lexicons")
+    app.extensions["lexicons"] = LexiconStore(lexicons, app.config.get("LEXICON_CACHE_DIR"))
+
     from companion.extensions import csrf
 
     csrf.init_app(app)
 
-    from companion import api, errors
-    from companion.pages import scorer
+    from companion import api, cli, errors
+    from companion.pages import referee, scorer
 
     app.register_blueprint(api.bp)
-    csrf.exempt(api.bp)  # JSON clients send no cookies-based forms
+    csrf.exempt(api.bp)  # JSON clients send no cookie-based forms
     app.register_blueprint(scorer.bp)
+    app.register_blueprint(referee.bp)
+    app.cli.add_command(cli.lexicon)
     errors.register(app)
     return app

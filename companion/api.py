@@ -6,13 +6,18 @@ import json
 
 from flask import Blueprint, Response, jsonify, request
 
+from companion import referee
 from companion.game.deck import CARDS
 from companion.game.errors import RuleError, ShapeError
 from companion.game.parse import parse_play, parse_rules
+from companion.game.rules import DEFAULT_LEXICON
 from companion.game.scoring import score_round
-from companion.game.spelling import spellings
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+MAX_WORD = 60
+"""Longer path segments are cut: no word on Quiddler cards comes near."""
+MAX_JUDGED = 20
 
 
 @bp.errorhandler(RuleError)
@@ -45,14 +50,6 @@ def json_object(*keys: str) -> dict[str, object]:
     return body
 
 
-def spellings_json(letters: str, where: str = "letters") -> list[dict[str, object]]:
-    """The card spellings of ``letters`` as the API writes them."""
-    return [
-        {"cards": [c.name for c in s], "value": sum(c.value for c in s)}
-        for s in spellings(letters, where)
-    ]
-
-
 @bp.get("/cards")
 def cards() -> Response:
     """The deck: all 31 kinds with value, copies and letters."""
@@ -71,7 +68,7 @@ def spell() -> Response:
     letters = body.get("letters")
     if not isinstance(letters, str):
         raise ShapeError('Send "letters": a string such as "quiz".', "letters")
-    return jsonify(spellings=spellings_json(letters))
+    return jsonify(spellings=referee.spellings_json(letters))
 
 
 @bp.post("/score")
@@ -80,4 +77,30 @@ def score() -> Response:
     body = json_body()
     play = parse_play(body)
     rules = parse_rules(body.get("rules") if isinstance(body, dict) else None)
-    return jsonify(score_round(play, rules).as_dict())
+    judge = referee.lazy_judge(rules.lexicon, "rules.lexicon")
+    return jsonify(score_round(play, rules, judge).as_dict())
+
+
+@bp.get("/words/<path:word>")
+def word(word: str) -> Response:
+    """The referee's verdict on one word: ``?lexicon=NAME`` picks the dictionary."""
+    if "game" in request.args:
+        raise RuleError(f"There is no game '{request.args['game'][:40]}'.", "game")
+    name = request.args.get("lexicon", DEFAULT_LEXICON)
+    return jsonify(referee.word_report(word[:MAX_WORD], name))
+
+
+@bp.post("/judge")
+def judge() -> Response:
+    """One verdict for a whole play, without saying which word failed."""
+    body = json_object("words", "lexicon")
+    words = body.get("words")
+    if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+        raise ShapeError('Send "words": a list of words as strings.', "words")
+    if not 1 <= len(words) <= MAX_JUDGED:
+        raise RuleError(f"Send 1 to {MAX_JUDGED} words to judge.", "words")
+    name = body.get("lexicon", DEFAULT_LEXICON)
+    if not isinstance(name, str):
+        raise ShapeError('"lexicon" must be a lexicon\'s name.', "lexicon")
+    lexicon = referee.lexicon(name)
+    return jsonify(acceptable=all(lexicon.verdict(w).legal for w in words))

@@ -14,10 +14,11 @@ from wtforms import (
     SelectChoice,
     SelectField,
     StringField,
+    TextAreaField,
 )
 from wtforms.fields import FieldList
 from wtforms.utils import unset_value
-from wtforms.validators import NumberRange, Optional
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from companion.game.play import MAX_PLAYERS
 from companion.game.rules import Rules
@@ -86,7 +87,9 @@ class ChallengeForm(Form):
     word = IntegerField("Word no.", validators=[Optional(), NumberRange(min=1, max=10)])
     ruling = SelectField(
         "Ruling",
-        choices=choices(("", "— ruling —"), ("legal", "Legal"), ("illegal", "Not legal")),
+        choices=choices(
+            ("", "Dictionary decides"), ("legal", "Table: legal"), ("illegal", "Table: not legal")
+        ),
         default="",
     )
 
@@ -118,6 +121,7 @@ class RulesForm(Form):
         default=Rules.false_out_penalty,
         validators=[NumberRange(min=0, max=1000)],
     )
+    lexicon = SelectField("Dictionary", default=Rules.lexicon)
 
 
 class ScoreForm(FlaskForm):
@@ -133,3 +137,41 @@ class ScoreForm(FlaskForm):
         FormField(ChallengeForm), min_entries=CHALLENGE_ROWS, max_entries=CHALLENGE_ROWS
     )
     rules = FormField(RulesForm)
+
+
+class WordForm(FlaskForm):
+    """Check one word (a GET form: nothing changes, so no CSRF token)."""
+
+    word = StringField(
+        "Word",
+        validators=[
+            InputRequired("Type a word to check."),
+            Length(max=40, message="Type one word."),
+        ],
+    )
+    lexicon = SelectField("Dictionary", validate_choice=True)
+
+
+MAX_JUDGED = 20
+
+
+class JudgeForm(FlaskForm):
+    """The word judge: all the words of one play, one verdict."""
+
+    words = TextAreaField(
+        "Words of the play",
+        validators=[InputRequired("Type the words of the play, separated by spaces.")],
+    )
+    lexicon = SelectField("Dictionary")
+    second = SelectField("Second opinion", default="")
+
+    def words_list(self) -> list[str]:
+        """The typed words, split on spaces, commas and new lines."""
+        return split_words(self.words.data or "")
+
+    def validate_words(self, field: TextAreaField) -> None:
+        count = len(self.words_list())
+        if count == 0:
+            raise ValidationError("Type the words of the play, separated by spaces.")
+        if count > MAX_JUDGED:
+            raise ValidationError(f"Judge at most {MAX_JUDGED} words at a time.")

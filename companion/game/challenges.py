@@ -39,7 +39,7 @@ def rule(word_text: str, table_ruling: bool | None, judge: Judge | None, where: 
     if judge is None:
         raise RuleError(
             f'The challenge of {word_text.upper()} needs a ruling: set "ruling" to '
-            '"legal" or "illegal" as the table decided (no dictionary is available yet).',
+            '"legal" or "illegal" as the table decided (no dictionary was given to decide).',
             f"{where}.ruling",
         )
     verdict = judge(word_text)

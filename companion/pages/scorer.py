@@ -6,6 +6,7 @@ import re
 
 from flask import Blueprint, render_template
 
+from companion import referee
 from companion.forms import ScoreForm, split_cards, split_words
 from companion.game.errors import RuleError
 from companion.game.parse import parse_play, parse_rules
@@ -92,14 +93,16 @@ def _field_for(where: str, rows: _Rows) -> str:
 def index() -> str:
     """Explain the app and score a round typed into the form."""
     form = ScoreForm()
+    form.rules.form.lexicon.choices = referee.lexicon_choices()
     result: RoundScore | None = None
     error: RuleError | None = None
     field = ""
     if form.validate_on_submit():
         rows = _Rows()
         try:
-            rules = parse_rules({k: v for k, v in form.rules.data.items()})
-            result = score_round(parse_play(_request_data(form, rows)), rules)
+            rules = parse_rules(form.rules.data)
+            judge = referee.lazy_judge(rules.lexicon, "rules.lexicon")
+            result = score_round(parse_play(_request_data(form, rows)), rules, judge)
         except RuleError as exc:
             error = exc
             field = (

@@ -119,17 +119,53 @@ def test_example_challenges_are_reported_with_who_pays(client: FlaskClient) -> N
     ]  # fmt: skip
 
 
-def test_example_as_written_needs_a_ruling_without_a_dictionary(client: FlaskClient) -> None:
+def test_example_as_written_is_ruled_by_the_dictionary(client: FlaskClient) -> None:
+    """api.md's example leaves Ben's challenge of QUIZ to the dictionary: legal, Ben pays 25."""
     body = example()
     del body["challenges"][0]["ruling"]
-    body_resp = refused(score(client, body), 422, "challenges[0].ruling", "needs a ruling")
-    assert "QUIZ" in body_resp["error"]
+    result = scored(client, body)
+    assert [(p["total"], p["score"]) for p in result["players"]] == [(19, 19), (-16, 0)]
+    ruling = result["challenges"][0]
+    assert ruling["decided_by"] == "dictionary"
+    assert ruling["reason"] == "in dictionary"
+    assert (ruling["legal"], ruling["points"], ruling["charged_to"]) == (True, 25, "Ben")
 
 
-def test_challenge_without_ruling_names_its_own_index(client: FlaskClient) -> None:
+def test_dictionary_strikes_a_proper_noun_with_its_reason(client: FlaskClient) -> None:
+    """The seeds' STEVE, challenged without a ruling: struck as a proper noun, 21 unused."""
+    body = {
+        "players": [
+            {"name": "Ann", "words": ["steve"]},
+            {"name": "Ben", "words": ["t-o-p", "a-t"]},
+        ],
+        "challenges": [{"by": "Ben", "player": "Ann", "word": 0}],
+    }
+    result = scored(client, body)
+    ann = player(result, "Ann")
+    assert ann["words"][0]["struck"] is True
+    assert (ann["unused_points"], ann["total"], ann["score"]) == (21, -21, 0)
+    assert result["challenges"][0]["reason"] == "proper noun"
+    assert result["challenges"][0]["decided_by"] == "dictionary"
+
+
+def test_rules_lexicon_picks_the_dictionary(client: FlaskClient) -> None:
+    """ZAX is only in the broad lexicon: legal there (the challenger pays), struck in standard."""
+    body = {
+        "players": [{"name": "Ann", "words": ["z-a-x"]}, {"name": "Ben", "words": ["t-o-p"]}],
+        "challenges": [{"by": "Ben", "player": "Ann", "word": 0}],
+    }
+    standard = scored(client, body)
+    assert standard["challenges"][0]["legal"] is False
+    broad = scored(client, {**body, "rules": {"lexicon": "broad"}})
+    assert broad["challenges"][0]["legal"] is True
+    assert player(broad, "Ben")["challenge_penalty"] == 28
+
+
+def test_unknown_lexicon_is_refused_at_the_rule(client: FlaskClient) -> None:
     body = example()
-    del body["challenges"][1]["ruling"]
-    refused(score(client, body), 422, "challenges[1].ruling", "ruling")
+    del body["challenges"][0]["ruling"]
+    body["rules"] = {"lexicon": "klingon"}
+    refused(score(client, body), 422, "rules.lexicon", "no lexicon 'klingon'")
 
 
 def test_example_accepts_any_content_type(client: FlaskClient) -> None:

@@ -413,15 +413,16 @@ def test_too_many_copies_names_the_card(client: FlaskClient) -> None:
     assert "Z card" in field_error(page, "players-2-unused")
 
 
-def test_challenge_without_ruling_is_refused_at_the_ruling(client: FlaskClient) -> None:
+def test_challenge_without_ruling_is_decided_by_the_dictionary(client: FlaskClient) -> None:
+    """Left to the dictionary, the challenge is ruled with its reason shown on the page."""
     form = three_player_round()
     form["challenges-1-ruling"] = ""
     resp = post(client, form)
-    assert resp.status_code == 422
+    assert resp.status_code == 200, resp.get_data(as_text=True)
     page = page_of(resp)
-    assert "needs a ruling" in field_error(page, "challenges-1-ruling")
-    assert page.value("challenges-1-by") == "3"
-    assert page.value("challenges-1-word") == "2"
+    note = " ".join(page.by_class("challenge-note")[1].text.split())
+    assert note == "Cy challenged Ann's TOP: legal (in dictionary). Cy pays 11."
+    assert page.scores() == page_of(post(client, three_player_round())).scores()
 
 
 def test_challenge_of_an_empty_seat(client: FlaskClient) -> None:

@@ -1,0 +1,124 @@
+"""Finding, building and caching lexicons by name, for the app and the command line.
+
+A store is bound to an instance folder: the group's own lists are
+``lexicons/NAME.txt`` there, the caches ``lexicons/cache/NAME.lex``. Loaded
+lexicons are kept for the life of the process and shared by every store that
+points at the same cache file, so the app, its tests and the CLI load each
+list once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.lexicon import cache, sources
+from companion.lexicon.lexicon import Lexicon
+from companion.lexicon.reasons import Kind
+
+FORMAT = 1
+"""Bump when the rules of classify.py or the cache layout change: every cache rebuilds."""
+
+_loaded: dict[tuple[Path, str], Lexicon] = {}
+_lock = threading.RLock()  # building broad loads standard inside the lock
+
+
+class UnknownLexicon(LookupError):
+    """No lexicon of that name; ``names`` lists the ones there are."""
+
+    def __init__(self, name: str, names: list[str]) -> None:
+        super().__init__(f"There is no lexicon '{name[:40]}'; choose one of: {', '.join(names)}.")
+        self.names = names
+
+
+@dataclass(frozen=True)
+class Built:
+    """What ``build`` did for one lexicon, for the command line to print."""
+
+    name: str
+    words: int
+    seconds: float
+    path: Path
+
+
+class LexiconStore:
+    """The lexicons an instance offers: standard, broad and the group's own lists."""
+
+    def __init__(self, folder: Path, cache_folder: Path | None = None) -> None:
+        self.folder = Path(folder)
+        self.cache_folder = Path(cache_folder) if cache_folder else self.folder / "cache"
+
+    def names(self) -> list[str]:
+        """Every lexicon name on offer, built-in ones first."""
+        return [*sources.BUILT_IN, *sources.custom_names(self.folder)]
+
+    def title(self, name: str) -> str:
+        """A lexicon's name as pages show it."""
+        return sources.BUILT_IN.get(name, f"Your list: {name}")
+
+    def get(self, name: str) -> Lexicon:
+        """The lexicon called ``name``, loaded from its cache, built first if need be."""
+        key, build = self._recipe(name)
+        path = self.cache_folder / f"{name}.lex"
+        with _lock:
+            found = _loaded.get((path, key))
+            if found is None:
+                found = Lexicon(name, self.title(name), self._entries(path, key, build))
+                _loaded[(path, key)] = found
+            return found
+
+    def build(self, name: str, force: bool = False) -> Built:
+        """Build (or with ``force`` rebuild) the cache of ``name`` now."""
+        key, build = self._recipe(name)
+        path = self.cache_folder / f"{name}.lex"
+        start = time.perf_counter()
+        with _lock:
+            if force:
+                path.unlink(missing_ok=True)
+                _loaded.pop((path, key), None)
+            entries = self._entries(path, key, build)
+            _loaded[(path, key)] = Lexicon(name, self.title(name), entries)
+        count = sum(1 for code in entries.values() if code // cache.KIND_STEP == Kind.WORD)
+        return Built(name, count, time.perf_counter() - start, path)
+
+    def _entries(
+        self, path: Path, key: str, build: Callable[[], dict[str, Kind]]
+    ) -> dict[str, int]:
+        try:
+            return cache.read(path, key)
+        except cache.CacheInvalid:
+            entries = with_frequencies(build())
+            cache.write(path, key, entries)
+            return entries
+
+    def _recipe(self, name: str) -> tuple[str, Callable[[], dict[str, Kind]]]:
+        """The cache key of ``name`` (its sources and their versions) and how to build it."""
+        base = f"format {FORMAT}; wordfreq {sources.version('wordfreq')}"
+        if name == sources.STANDARD:
+            return f"standard; spylls {sources.version('spylls')}; {base}", sources.standard
+        if name == sources.BROAD:
+            return (
+                f"broad; spylls {sources.version('spylls')}; english-words "
+                f"{sources.version('english-words')}; {base}",
+                lambda: sources.broad(self._kinds(sources.STANDARD)),
+            )
+        path = sources.custom_path(self.folder, name)
+        if path is None or path.stat().st_size > sources.MAX_CUSTOM_BYTES:
+            raise UnknownLexicon(name, self.names())
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        return f"custom {digest}; {base}", lambda: sources.custom(path)
+
+    def _kinds(self, name: str) -> dict[str, Kind]:
+        lexicon = self.get(name)
+        return {w: k for w in lexicon._entries if (k := lexicon.kind(w)) is not None}
+
+
+def with_frequencies(kinds: dict[str, Kind]) -> dict[str, int]:
+    """Each entry's kind with its Zipf frequency in English, looked up once at build time."""
+    from wordfreq import zipf_frequency
+
+    return {word: cache.encode(kind, zipf_frequency(word, "en")) for word, kind in kinds.items()}

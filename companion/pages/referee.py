@@ -1,0 +1,83 @@
+"""The referee's pages: check one word, and the word judge for a whole play."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, make_response, render_template, request
+
+from companion import referee
+from companion.forms import JudgeForm, WordForm, choices
+from companion.game.rules import DEFAULT_LEXICON
+
+bp = Blueprint("referee", __name__)
+
+COOKIE = "lexicon"
+"""Remembers the lexicon last picked on these pages, for a year."""
+REMEMBER = 365 * 24 * 3600
+
+
+def _remembered() -> str:
+    name = request.cookies.get(COOKIE, DEFAULT_LEXICON)
+    return name if name in referee.store().names() else DEFAULT_LEXICON
+
+
+def _page(template: str, picked: str, status: int = 200, **context: object) -> Response:
+    response = make_response(render_template(template, **context), status)
+    if picked != request.cookies.get(COOKIE):
+        response.set_cookie(COOKIE, picked, max_age=REMEMBER, samesite="Lax", httponly=True)
+    return response
+
+
+@bp.get("/words")
+def check_word() -> Response:
+    """Type a word: a big verdict, the reason, how common it is, its card spellings."""
+    form = WordForm(request.args, meta={"csrf": False})
+    form.lexicon.choices = referee.lexicon_choices()
+    if not form.lexicon.data or form.lexicon.data not in referee.store().names():
+        form.lexicon.data = _remembered()
+    report = close = None
+    status = 200
+    if form.word.data is not None and form.validate():
+        report = referee.word_report(form.word.data, form.lexicon.data)
+        if not report["legal"]:
+            close = referee.lexicon(form.lexicon.data).close_words(form.word.data)
+    elif form.word.data is not None:
+        status = 422
+    lexicon_title = referee.store().title(form.lexicon.data)
+    return _page(
+        "words.html",
+        form.lexicon.data,
+        status,
+        form=form,
+        report=report,
+        close=close,
+        lexicon_title=lexicon_title,
+    )
+
+
+@bp.route("/judge", methods=["GET", "POST"])
+def judge() -> Response:
+    """Several words, one verdict for the whole play, as a tournament word judge gives it."""
+    form = JudgeForm()
+    form.lexicon.choices = referee.lexicon_choices()
+    form.second.choices = choices(("", "No second opinion")) + referee.lexicon_choices()
+    if not form.is_submitted():
+        form.lexicon.data = _remembered()
+    verdict = second = None
+    status = 200
+    if form.validate_on_submit():
+        words = form.words_list()
+        verdict = all(referee.lexicon(form.lexicon.data).verdict(w).legal for w in words)
+        if form.second.data:
+            second = all(referee.lexicon(form.second.data).verdict(w).legal for w in words)
+    elif form.is_submitted():
+        status = 422
+    titles = {name: referee.store().title(name) for name in referee.store().names()}
+    return _page(
+        "judge.html",
+        form.lexicon.data or _remembered(),
+        status,
+        form=form,
+        verdict=verdict,
+        second=second,
+        titles=titles,
+    )
