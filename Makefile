@@ -32,6 +32,7 @@ lint: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/score.py
+	$(BIN)/python benchmarks/lexicon.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

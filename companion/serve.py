@@ -18,6 +18,8 @@ def main() -> None:
     """Create the instance folder and secret key on first run, then serve."""
     ensure_instance(Path(create_app().instance_path))
     app = create_app()  # again, now reading the instance's config.py
+    built = app.extensions["lexicons"].build("standard")  # the first challenge needs no wait
+    print(f"Standard lexicon: {built.words} words, ready in {built.seconds:.2f} s", flush=True)
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "5000"))
     print(f"Quiddler Companion on http://{host}:{port}/", flush=True)

@@ -11,8 +11,8 @@ from companion.lexicon.reasons import Kind
 
 STANDARD, BROAD = "standard", "broad"
 BUILT_IN = {
-    STANDARD: "Standard: Hunspell en_US (SCOWL)",
-    BROAD: "Broad: standard plus Webster's Second",
+    STANDARD: "Standard (Hunspell en_US)",
+    BROAD: "Broad (+ Webster's Second)",
 }
 NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 """What a group's own list may be called: instance/lexicons/NAME.txt."""

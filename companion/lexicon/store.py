@@ -51,6 +51,8 @@ class LexiconStore:
     def __init__(self, folder: Path, cache_folder: Path | None = None) -> None:
         self.folder = Path(folder)
         self.cache_folder = Path(cache_folder) if cache_folder else self.folder / "cache"
+        self._sources: str | None = None
+        self._digests: dict[Path, tuple[tuple[int, int], str]] = {}
 
     def names(self) -> list[str]:
         """Every lexicon name on offer, built-in ones first."""
@@ -97,20 +99,31 @@ class LexiconStore:
 
     def _recipe(self, name: str) -> tuple[str, Callable[[], dict[str, Kind]]]:
         """The cache key of ``name`` (its sources and their versions) and how to build it."""
-        base = f"format {FORMAT}; wordfreq {sources.version('wordfreq')}"
-        if name == sources.STANDARD:
-            return f"standard; spylls {sources.version('spylls')}; {base}", sources.standard
-        if name == sources.BROAD:
-            return (
-                f"broad; spylls {sources.version('spylls')}; english-words "
-                f"{sources.version('english-words')}; {base}",
-                lambda: sources.broad(self._kinds(sources.STANDARD)),
+        if self._sources is None:  # package versions can't change under a running process
+            self._sources = (
+                f"format {FORMAT}; spylls {sources.version('spylls')}; english-words "
+                f"{sources.version('english-words')}; wordfreq {sources.version('wordfreq')}"
             )
+        if name == sources.STANDARD:
+            return f"standard; {self._sources}", sources.standard
+        if name == sources.BROAD:
+            return f"broad; {self._sources}", lambda: sources.broad(self._kinds(sources.STANDARD))
         path = sources.custom_path(self.folder, name)
-        if path is None or path.stat().st_size > sources.MAX_CUSTOM_BYTES:
+        if path is None:
             raise UnknownLexicon(name, self.names())
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
-        return f"custom {digest}; {base}", lambda: sources.custom(path)
+        return f"custom {self._digest(path)}; {self._sources}", lambda: sources.custom(path)
+
+    def _digest(self, path: Path) -> str:
+        """The SHA-256 of a group's list, hashed again only when the file changes."""
+        stat = path.stat()
+        if stat.st_size > sources.MAX_CUSTOM_BYTES:
+            raise UnknownLexicon(path.stem, self.names())
+        signature = (stat.st_mtime_ns, stat.st_size)
+        known = self._digests.get(path)
+        if known is None or known[0] != signature:
+            known = (signature, hashlib.sha256(path.read_bytes()).hexdigest())
+            self._digests[path] = known
+        return known[1]
 
     def _kinds(self, name: str) -> dict[str, Kind]:
         lexicon = self.get(name)

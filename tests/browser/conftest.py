@@ -37,11 +37,16 @@ CHROMIUM_FLAGS = [
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def live_server(tmp_path_factory: pytest.TempPathFactory, lexicon_cache: Path) -> Iterator[str]:
     """The real app, CSRF on, served by a thread on a free loopback port."""
     folder = tmp_path_factory.mktemp("live")
     app = create_app(
-        {"SECRET_KEY": "browser-tests", "DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}"}
+        {
+            "SECRET_KEY": "browser-tests",
+            "DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}",
+            "LEXICON_DIR": str(folder / "lexicons"),
+            "LEXICON_CACHE_DIR": str(lexicon_cache),
+        }
     )
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

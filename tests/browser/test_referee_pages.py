@@ -1,0 +1,93 @@
+"""The referee's pages in a phone-sized Chromium: check a word, and the word judge."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def test_check_a_word_gives_a_big_verdict_with_reason(live_server, phone, screenshot, fits_phone):  # type: ignore[no-untyped-def]
+    """STEVE: not legal, a proper noun, with close legal words and its card spelling."""
+    page = phone
+    page.goto(live_server + "/words")
+    page.fill("#word", "Steve")
+    page.locator("button[type=submit]").tap()
+    verdict = page.locator("#verdict")
+    verdict.wait_for()
+    assert page.locator(".verdict-big").inner_text() == "Not legal"
+    assert page.locator(".verdict-reason").inner_text() == "Proper noun"
+    suggestions = page.locator(".suggestions a").all_inner_texts()
+    assert 1 <= len(suggestions) <= 3 and "STOVE" in suggestions
+    assert page.locator(".spellings li").count() == 1
+    assert "21" in page.locator(".spellings li").inner_text()
+    red = verdict.evaluate("e => getComputedStyle(e).backgroundColor")
+    assert red == "rgb(176, 0, 32)"
+    fits_phone(page)
+    screenshot(page, "check-word-steve")
+
+    # A did-you-mean tap checks that word: legal, green, common, two spellings for QU words.
+    page.locator(".suggestions a", has_text="STOVE").tap()
+    page.wait_for_url(re.compile(r"word=stove"))
+    assert page.locator(".verdict-big").inner_text() == "Legal"
+    assert page.locator(".verdict-reason").inner_text() == "In dictionary"
+    assert page.locator(".band").inner_text().startswith(("Common", "Uncommon"))
+
+
+def test_check_a_word_remembers_the_lexicon(live_server, phone):  # type: ignore[no-untyped-def]
+    """ZAX is only in the broad list; once picked, broad stays picked on the next visit."""
+    page = phone
+    page.goto(live_server + "/words?word=zax")
+    assert page.locator(".verdict-big").inner_text() == "Not legal"
+    page.select_option("#lexicon", "broad")
+    page.locator("button[type=submit]").tap()
+    page.wait_for_url(re.compile(r"lexicon=broad"))
+    assert page.locator(".verdict-big").inner_text() == "Legal"
+    page.goto(live_server + "/words")
+    assert page.input_value("#lexicon") == "broad"
+    page.goto(live_server + "/judge")
+    assert page.input_value("#lexicon") == "broad"
+
+
+def test_word_judge_shows_red_then_clears_itself(live_server, phone, screenshot, fits_phone):  # type: ignore[no-untyped-def]
+    """A play with one bad word: a full-screen red verdict that doesn't name the word."""
+    page = phone
+    page.clock.install()
+    page.goto(live_server + "/judge")
+    page.select_option("#lexicon", "standard")
+    page.fill("#words", "quiz top\nsteve")
+    page.select_option("#second", "broad")
+    page.locator("button[type=submit]").tap()
+    judged = page.locator("#judge-screen")
+    judged.wait_for()
+    assert "unacceptable" in (judged.get_attribute("class") or "")
+    assert page.locator(".judge-big").inner_text() == "Not acceptable"
+    text = judged.inner_text().lower()
+    assert "steve" not in text and "quiz" not in text
+    box = judged.bounding_box()
+    assert box and box["width"] >= 390 and box["height"] >= 844  # fills the phone's screen
+    assert judged.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(176, 0, 32)"
+    fits_phone(page)
+    screenshot(page, "judge-red")
+
+    page.clock.run_for(10_500)
+    assert page.locator("#judge-screen").count() == 0
+    assert page.input_value("#words") == ""
+
+
+def test_word_judge_green_and_tap_to_clear(live_server, phone, screenshot):  # type: ignore[no-untyped-def]
+    """A legal play: full-screen green; a tap clears it at once for the next play."""
+    page = phone
+    page.goto(live_server + "/judge")
+    page.select_option("#lexicon", "standard")
+    page.fill("#words", "quiz top cat")
+    page.locator("button[type=submit]").tap()
+    judged = page.locator("#judge-screen")
+    judged.wait_for()
+    assert page.locator(".judge-big").inner_text() == "Acceptable"
+    assert judged.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(11, 110, 79)"
+    screenshot(page, "judge-green")
+    judged.tap()
+    assert page.locator("#judge-screen").count() == 0
