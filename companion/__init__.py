@@ -13,6 +13,20 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 """Top-level templates in a checkout; packed into the wheel as ``companion/templates``."""
 
 
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+def upgrade_database(app: Flask) -> None:
+    """Bring the database to the newest schema (Alembic), creating its folder if need be."""
+    import flask_migrate
+
+    url = app.config["SQLALCHEMY_DATABASE_URI"]
+    if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
+        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    with app.app_context():
+        flask_migrate.upgrade(directory=str(MIGRATIONS))
+
+
 def _template_folder() -> Path:
     packed = Path(__file__).resolve().parent / "templates"
     return packed if packed.is_dir() else TEMPLATES
@@ -45,14 +59,22 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     lexicons = Path(app.config.get("LEXICON_DIR") or Path(app.instance_path) / "lexicons")
     app.extensions["lexicons"] = LexiconStore(lexicons, app.config.get("LEXICON_CACHE_DIR"))
 
-    from companion.extensions import csrf
+    from companion.extensions import csrf, db, migrate
 
+    app.config["SQLALCHEMY_DATABASE_URI"] = app.config["DATABASE_URL"]
     csrf.init_app(app)
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(MIGRATIONS))
+    from companion import models  # noqa: F401  (register the tables)
+    if app.config.get("AUTO_MIGRATE", True):
+        upgrade_database(app)
 
-    from companion import api, cli, errors
-    from companion.pages import referee, scorer
+    from companion import api, api_games, cli, errors  # noqa: F401  (api_games adds routes)
+    from companion.pages import games, referee, rounds, scorer
 
     app.register_blueprint(api.bp)
+    app.register_blueprint(games.bp)
+    app.register_blueprint(rounds.bp)
     csrf.exempt(api.bp)  # JSON clients send no cookie-based forms
     app.register_blueprint(scorer.bp)
     app.register_blueprint(referee.bp)

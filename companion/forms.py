@@ -175,3 +175,61 @@ class JudgeForm(FlaskForm):
             raise ValidationError("Type the words of the play, separated by spaces.")
         if count > MAX_JUDGED:
             raise ValidationError(f"Judge at most {MAX_JUDGED} words at a time.")
+
+
+class NameForm(Form):
+    """One seat of a new game."""
+
+    name = StringField("Name")
+
+
+class NewGameForm(FlaskForm):
+    """Start a game: names in seating order, the first dealer, the house rules."""
+
+    players = FixedRows(FormField(NameForm), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
+    first_dealer = SelectField("First dealer", choices=SEATS[1:], default="1")
+    rules = FormField(RulesForm)
+
+    def names(self) -> list[str]:
+        """The names typed, blank seats left out, in seating order."""
+        return [n for e in self.players.entries if (n := (e.form.name.data or "").strip())]
+
+
+class EntryForm(Form):
+    """What one player laid down: words and leftover cards."""
+
+    words = StringField("Words")
+    unused = StringField("Left over")
+
+
+class RoundForm(FlaskForm):
+    """Every player's cards for one round, and who went out."""
+
+    players = FixedRows(FormField(EntryForm), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
+    went_out = StringField("Went out")
+    version = IntegerField("Version", validators=[Optional()])
+
+
+class ChallengeAddForm(FlaskForm):
+    """Challenge a saved word: who challenges, and which word (``seat:index``)."""
+
+    by = SelectField("Challenger")
+    word = SelectField("Word")
+    ruling = SelectField(
+        "Ruling",
+        default="",
+        choices=choices(("", "Dictionary decides"), ("legal", "Table: legal"),
+                        ("illegal", "Table: not legal")),
+    )
+
+
+class HouseWordForm(FlaskForm):
+    """Allow or ban one word in this game."""
+
+    word = StringField("Word", validators=[InputRequired("Type the word."), Length(max=40)])
+    allowed = SelectField("", choices=choices(("allow", "Allow"), ("ban", "Ban")),
+                          default="allow")
+
+
+class ActionForm(FlaskForm):
+    """A button that changes something: only the CSRF token."""

@@ -136,6 +136,11 @@ def _hand(raw: object, where: str) -> Hand:
     )
 
 
+def parse_challenge(raw: object, where: str) -> Challenge:
+    """One challenge: ``{"by", "player", "word", "ruling"?}``."""
+    return _challenge(raw, where)
+
+
 def _challenge(raw: object, where: str) -> Challenge:
     obj = _object(raw, where, {"by", "player", "word", "ruling"})
     ruling = obj.get("ruling")

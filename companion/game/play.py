@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from companion.game.challenges import Ruling
 from companion.game.deck import Card, Word, letter_count, text
 from companion.game.errors import RuleError
 from companion.game.rules import Rules
@@ -41,12 +42,15 @@ class Challenge:
     """``by`` challenges word number ``word`` (0-based) of ``player``.
 
     ``ruling`` is the table's decision (True: legal), or None to ask the judge.
+    ``recorded`` is a ruling made earlier and kept with a stored round: it is
+    used as it is, so a later change of dictionary can't rewrite history.
     """
 
     by: str
     player: str
     word: int
     ruling: bool | None = None
+    recorded: Ruling | None = None
 
 
 @dataclass(frozen=True)
@@ -96,22 +100,25 @@ def check_player_count(count: int) -> None:
         )
 
 
-def _check_players(play: Play) -> None:
-    check_player_count(len(play.hands))
-    seen: dict[str, int] = {}
-    for i, hand in enumerate(play.hands):
-        where = f"players[{i}].name"
-        if not hand.name:
-            raise RuleError(f"Player {i + 1} needs a name.", where)
-        if len(hand.name) > MAX_NAME:
-            raise RuleError(f"Player {i + 1}'s name is longer than {MAX_NAME} characters.", where)
-        key = hand.name.casefold()
-        if key in seen:
+def check_names(names: list[str], where: str = "players[{i}].name") -> None:
+    """Refuse a table of the wrong size, a missing, too long or repeated name."""
+    check_player_count(len(names))
+    seen: set[str] = set()
+    for i, name in enumerate(names):
+        at = where.format(i=i)
+        if not name:
+            raise RuleError(f"Player {i + 1} needs a name.", at)
+        if len(name) > MAX_NAME:
+            raise RuleError(f"Player {i + 1}'s name is longer than {MAX_NAME} characters.", at)
+        if name.casefold() in seen:
             raise RuleError(
-                f"Two players are called '{hand.name}'; give each player a different name.",
-                where,
+                f"Two players are called '{name}'; give each player a different name.", at
             )
-        seen[key] = i
+        seen.add(name.casefold())
+
+
+def _check_players(play: Play) -> None:
+    check_names([hand.name for hand in play.hands])
     went_out = [i for i, h in enumerate(play.hands) if h.went_out]
     if len(went_out) > 1:
         first, second = (play.hands[i].name for i in went_out[:2])
@@ -196,7 +203,7 @@ def _check_challenges(play: Play) -> None:
                 f"'{typed.player}' is not a player of this round ({', '.join(names)}).",
                 f"{where}.player",
             )
-        ch = Challenge(by, player, typed.word, typed.ruling)
+        ch = Challenge(by, player, typed.word, typed.ruling, typed.recorded)
         if ch.by == ch.player:
             raise RuleError(
                 f"{ch.by} can't challenge their own word; only another player may.",

@@ -188,7 +188,7 @@ def score_round(play: Play, rules: Rules | None = None, judge: Judge | None = No
         # check() made sure both names match a player, whatever their case.
         ch = replace(typed, by=play.player_name(typed.by), player=play.player_name(typed.player))
         word = play.hand(ch.player).words[ch.word]
-        ruling = rule(text(word), ch.ruling, judge, f"challenges[{n}]")
+        ruling = ch.recorded or rule(text(word), ch.ruling, judge, f"challenges[{n}]")
         result = ChallengeResult(ch, text(word), ruling, value(word))
         rulings.append(result)
         if ruling.legal:

@@ -76,20 +76,24 @@ def _request_data(form: ScoreForm, rows: _Rows) -> dict[str, object]:
     return data
 
 
-def _field_for(where: str, rows: _Rows) -> str:
-    """The form field id (``players-1-words``) for an API path (``players[0].words[2]``)."""
+def field_for_path(where: str, rows: _Rows | None = None) -> str:
+    """The form field id (``players-1-words``) for an API path (``players[0].words[2]``).
+
+    ``rows`` maps the entries of the request back to the form rows they came from
+    (blank rows are skipped); without it, entry ``i`` is row ``i``.
+    """
     if where.startswith("rules."):
         return "rules-" + where.split(".", 1)[1]
     match = _PATH.match(where)
     if not match:
         return where
     kind, index, field = match.group(1), int(match.group(2)), match.group(3)
-    mapping = rows.players if kind == "players" else rows.challenges
+    mapping = (rows.players if kind == "players" else rows.challenges) if rows else []
     row = mapping[index] if index < len(mapping) else index
     return f"{kind}-{row}" + (f"-{field}" if field else "")
 
 
-@bp.route("/", methods=["GET", "POST"])
+@bp.route("/score", methods=["GET", "POST"])
 def index() -> str:
     """Explain the app and score a round typed into the form."""
     form = ScoreForm()
@@ -106,7 +110,7 @@ def index() -> str:
         except RuleError as exc:
             error = exc
             field = (
-                _field_for(exc.where, rows)
+                field_for_path(exc.where, rows)
                 if not exc.where.startswith("challenges-")
                 else exc.where
             )

@@ -10,7 +10,7 @@ pytestmark = pytest.mark.browser
 def test_three_player_round_scored_on_a_phone(live_server, phone, screenshot, fits_phone):  # type: ignore[no-untyped-def]
     """Fill the form with a thumb-sized page, CSRF on, and read every total off the page."""
     page = phone
-    page.goto(live_server + "/")
+    page.goto(live_server + "/score")
     assert page.locator("h1").inner_text() == "Score a Quiddler round"
     fits_phone(page)
     screenshot(page, "score-form")
@@ -55,7 +55,7 @@ def test_three_player_round_scored_on_a_phone(live_server, phone, screenshot, fi
 def test_refused_round_keeps_what_was_typed(live_server, phone, screenshot, fits_phone):  # type: ignore[no-untyped-def]
     """A third Z is refused next to the field, and the typed words stay in the form."""
     page = phone
-    page.goto(live_server + "/")
+    page.goto(live_server + "/score")
     page.fill("#players-0-name", "Ann")
     page.fill("#players-0-words", "z-a-p")
     page.fill("#players-0-unused", "z")

@@ -149,7 +149,7 @@ def three_player_round() -> dict[str, str]:
 
 
 def post(client: FlaskClient, form: dict[str, str]):
-    return client.post("/", data=form)
+    return client.post("/score", data=form)
 
 
 def page_of(resp) -> Page:
@@ -173,7 +173,7 @@ def alert(page: Page) -> str:
 
 
 def test_home_explains_and_offers_the_form(client: FlaskClient) -> None:
-    resp = client.get("/")
+    resp = client.get("/score")
     assert resp.status_code == 200
     assert resp.mimetype == "text/html"
     page = page_of(resp)
@@ -512,8 +512,8 @@ def csrf_app(tmp_path: Path) -> Flask:
 
 def test_post_without_csrf_token_is_refused(csrf_app: Flask) -> None:
     client = csrf_app.test_client()
-    client.get("/")
-    resp = client.post("/", data=three_player_round())
+    client.get("/score")
+    resp = client.post("/score", data=three_player_round())
     assert resp.status_code == 400
     html = resp.get_data(as_text=True)
     assert "reload the page" in html
@@ -522,8 +522,8 @@ def test_post_without_csrf_token_is_refused(csrf_app: Flask) -> None:
 
 def test_post_with_a_wrong_csrf_token_is_refused(csrf_app: Flask) -> None:
     client = csrf_app.test_client()
-    client.get("/")
-    resp = client.post("/", data={**three_player_round(), "csrf_token": "forged"})
+    client.get("/score")
+    resp = client.post("/score", data={**three_player_round(), "csrf_token": "forged"})
     assert resp.status_code == 400
     html = resp.get_data(as_text=True)
     assert "reload the page" in html
@@ -532,12 +532,12 @@ def test_post_with_a_wrong_csrf_token_is_refused(csrf_app: Flask) -> None:
 
 def test_post_with_the_page_csrf_token_is_scored(csrf_app: Flask) -> None:
     client = csrf_app.test_client()
-    html = client.get("/").get_data(as_text=True)
+    html = client.get("/score").get_data(as_text=True)
     match = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html) or re.search(
         r'value="([^"]+)"[^>]*name="csrf_token"', html
     )
     assert match, "the form carries a CSRF token"
-    resp = client.post("/", data={**three_player_round(), "csrf_token": match.group(1)})
+    resp = client.post("/score", data={**three_player_round(), "csrf_token": match.group(1)})
     assert resp.status_code == 200
     assert page_of(resp).scores() == {"Ann": 41, "Ben": 0, "Cy": 9}
 

@@ -1,0 +1,134 @@
+"""The stored game: SQLAlchemy 2 typed models. Entries only; scores are always derived.
+
+A round keeps what the players laid down (``Entry``) and the challenges with
+the ruling that decided them (``Challenge``); nothing stores a computed score
+that could disagree with the entries.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from companion.extensions import db
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Game(db.Model):  # type: ignore[name-defined]
+    """One game at one table: players in seating order, house rules, eight rounds."""
+
+    __tablename__ = "game"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    """Random, unguessable: it is the view link."""
+    edit_token_hash: Mapped[str] = mapped_column(String(64))
+    """SHA-256 of the edit token; the token itself is shown once and never stored."""
+    first_dealer: Mapped[int]
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(default=1)
+    """Bumped by every change: the ETag of the views, and how a stale save is caught."""
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+    updated_at: Mapped[datetime] = mapped_column(default=_now)
+
+    players: Mapped[list[Player]] = relationship(
+        back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
+    )
+    rounds: Mapped[list[Round]] = relationship(
+        back_populates="game", order_by="Round.number", cascade="all, delete-orphan"
+    )
+    house_words: Mapped[list[HouseWord]] = relationship(
+        back_populates="game", order_by="HouseWord.word", cascade="all, delete-orphan"
+    )
+
+
+class Player(db.Model):  # type: ignore[name-defined]
+    """A seat at the table."""
+
+    __tablename__ = "player"
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int]
+    name: Mapped[str] = mapped_column(String(40))
+
+    game: Mapped[Game] = relationship(back_populates="players")
+
+
+class Round(db.Model):  # type: ignore[name-defined]
+    """One of the eight rounds, once something was entered for it."""
+
+    __tablename__ = "round"
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    closed: Mapped[bool] = mapped_column(default=False)
+    version: Mapped[int] = mapped_column(default=1)
+
+    game: Mapped[Game] = relationship(back_populates="rounds")
+    entries: Mapped[list[Entry]] = relationship(
+        back_populates="round", order_by="Entry.seat", cascade="all, delete-orphan"
+    )
+    challenges: Mapped[list[Challenge]] = relationship(
+        back_populates="round", order_by="Challenge.number", cascade="all, delete-orphan"
+    )
+
+
+class Entry(db.Model):  # type: ignore[name-defined]
+    """What one player laid down in one round: words as card names, leftovers, going out."""
+
+    __tablename__ = "entry"
+    __table_args__ = (UniqueConstraint("round_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int]
+    words: Mapped[list[list[str]]] = mapped_column(JSON)
+    unused: Mapped[list[str]] = mapped_column(JSON)
+    went_out: Mapped[bool] = mapped_column(default=False)
+
+    round: Mapped[Round] = relationship(back_populates="entries")
+
+
+class Challenge(db.Model):  # type: ignore[name-defined]
+    """A challenge with the ruling that decided it, kept so it can be seen later."""
+
+    __tablename__ = "challenge"
+    __table_args__ = (UniqueConstraint("round_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    """Stable within the round: the <n> of DELETE .../challenges/<n>."""
+    by_seat: Mapped[int]
+    player_seat: Mapped[int]
+    word: Mapped[int]
+    legal: Mapped[bool]
+    decided_by: Mapped[str] = mapped_column(String(20))
+    reason: Mapped[str] = mapped_column(String(80))
+    lexicon: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+    round: Mapped[Round] = relationship(back_populates="challenges")
+
+
+class HouseWord(db.Model):  # type: ignore[name-defined]
+    """A word the group allows or bans; it overrides the lexicon."""
+
+    __tablename__ = "house_word"
+    __table_args__ = (UniqueConstraint("game_id", "word"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    word: Mapped[str] = mapped_column(String(40))
+    allowed: Mapped[bool]
+
+    game: Mapped[Game] = relationship(back_populates="house_words")

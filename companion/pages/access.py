@@ -1,0 +1,33 @@
+"""Who may change a game from a browser: the edit link, opened once, is kept in the session."""
+
+from __future__ import annotations
+
+from flask import abort, session
+
+from companion import store
+from companion.models import Game
+
+KEPT = 30
+"""Edit rights kept per browser (most recent games): a few dozen fit in the cookie."""
+
+
+def remember(game_id: str, token: str) -> None:
+    """Keep the right to edit ``game_id`` in this browser."""
+    rights = {k: v for k, v in session.get("edit", {}).items() if k != game_id}
+    rights[game_id] = token
+    session["edit"] = dict(list(rights.items())[-KEPT:])
+    session.permanent = True
+
+
+def token_for(game: Game) -> str | None:
+    """This browser's edit token for ``game``, if it holds a valid one."""
+    token = session.get("edit", {}).get(game.id)
+    return token if store.can_edit(game, token) else None
+
+
+def require_edit(game: Game) -> str:
+    """The edit token, or a 403 page: the view link shows everything but changes nothing."""
+    token = token_for(game)
+    if token is None:
+        abort(403)
+    return token

@@ -1,0 +1,28 @@
+// New game: move names up and down the seating order, remove a seat, and show the
+// two-player bonus choice only when exactly two players are named.
+(function () {
+  "use strict";
+  var rows = Array.prototype.slice.call(document.querySelectorAll(".seat-row"));
+  if (!rows.length) { return; }
+  var inputs = rows.map(function (r) { return r.querySelector("input"); });
+  var twoOnly = document.querySelector(".two-player-only");
+
+  function named() { return inputs.filter(function (i) { return i.value.trim() !== ""; }).length; }
+  function refresh() { if (twoOnly) { twoOnly.hidden = named() !== 2; } }
+  function swap(a, b) {
+    if (b < 0 || b >= inputs.length) { return; }
+    var v = inputs[a].value; inputs[a].value = inputs[b].value; inputs[b].value = v;
+    inputs[b].focus();
+  }
+  rows.forEach(function (row, i) {
+    row.querySelector(".move-up").addEventListener("click", function () { swap(i, i - 1); });
+    row.querySelector(".move-down").addEventListener("click", function () { swap(i, i + 1); });
+    row.querySelector(".remove").addEventListener("click", function () {
+      for (var k = i; k < inputs.length - 1; k += 1) { inputs[k].value = inputs[k + 1].value; }
+      inputs[inputs.length - 1].value = "";
+      refresh();
+    });
+    inputs[i].addEventListener("input", refresh);
+  });
+  refresh();
+}());
