@@ -66,6 +66,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     from companion import models  # noqa: F401  (register the tables)
+
     if app.config.get("AUTO_MIGRATE", True):
         upgrade_database(app)
 

@@ -29,8 +29,11 @@ def not_found(exc: NotFound) -> tuple[Response, int]:
 
 @bp.errorhandler(Forbidden)
 def forbidden(exc: Forbidden) -> tuple[Response, int]:
-    return jsonify(error="Only the holders of this game's edit link can change it; send "
-                   "'Authorization: Bearer <edit token>'.", where=""), 403
+    return jsonify(
+        error="Only the holders of this game's edit link can change it; send "
+        "'Authorization: Bearer <edit token>'.",
+        where="",
+    ), 403
 
 
 def bearer() -> str | None:
@@ -50,8 +53,9 @@ def editable(game_id: str) -> Game:
 
 def judge_for(state: GameState):  # type: ignore[no-untyped-def]
     """House words first, then the game's lexicon, loaded only if a challenge needs it."""
-    return store.house_judge(state.house_words,
-                             referee.lazy_judge(state.rules.lexicon, "rules.lexicon"))
+    return store.house_judge(
+        state.house_words, referee.lazy_judge(state.rules.lexicon, "rules.lexicon")
+    )
 
 
 def round_json(state: GameState, current: RoundState) -> dict[str, object]:
@@ -80,8 +84,10 @@ def game_json(state: GameState) -> dict[str, object]:
         "id": state.game.id,
         "rules": state.rules.as_dict(),
         "lexicon": state.rules.lexicon,
-        "players": [{"name": n, "seat": i, "total": by_seat[i].total, "rank": by_seat[i].rank}
-                    for i, n in enumerate(state.names)],
+        "players": [
+            {"name": n, "seat": i, "total": by_seat[i].total, "rank": by_seat[i].rank}
+            for i, n in enumerate(state.names)
+        ],
         "rounds": [round_json(state, r) for r in state.rounds],
         "next_round": state.next_round,
         "next_dealer": state.next_dealer,
@@ -110,11 +116,10 @@ def create_game() -> tuple[Response, int]:
     body = json_object("players", "first_dealer", "rules")
     names = body.get("players")
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise ShapeError("Send \"players\": the names in seating order, as strings.", "players")
+        raise ShapeError('Send "players": the names in seating order, as strings.', "players")
     first = body.get("first_dealer", 0)
     if isinstance(first, bool) or not isinstance(first, int):
-        raise ShapeError("\"first_dealer\" is a seat number: 0 for the first player.",
-                         "first_dealer")
+        raise ShapeError('"first_dealer" is a seat number: 0 for the first player.', "first_dealer")
     rules = parse_rules(body.get("rules"))
     referee.lexicon(rules.lexicon, "rules.lexicon")  # refuse an unknown lexicon now
     game, token = store.create_game([n.strip() for n in names], first, rules)
@@ -153,8 +158,7 @@ def _expected_version() -> int | None:
     if not header:
         return None
     if not header.isdigit():
-        raise ShapeError("If-Match must be the round's version, as a number in quotes.",
-                         "If-Match")
+        raise ShapeError("If-Match must be the round's version, as a number in quotes.", "If-Match")
     return int(header)
 
 
@@ -164,9 +168,11 @@ def put_round(game_id: str, number: int) -> Response:
     game = editable(game_id)
     body = json_body()
     if isinstance(body, dict) and ("rules" in body or "round" in body):
-        raise ShapeError("A stored round takes the game's rules and its number from the "
-                         "address; leave out \"rules\" and \"round\".", "rules" if "rules" in body
-                         else "round")
+        raise ShapeError(
+            "A stored round takes the game's rules and its number from the "
+            'address; leave out "rules" and "round".',
+            "rules" if "rules" in body else "round",
+        )
     play = parse_play(body)
     state = store.state_of(game)
     store.save_round(game, number, play, judge_for(state), _expected_version())
@@ -213,8 +219,7 @@ def put_house_word(game_id: str, word: str) -> Response:
     game = editable(game_id)
     allowed = json_object("allowed").get("allowed")
     if not isinstance(allowed, bool):
-        raise ShapeError("Send {\"allowed\": true} to allow the word, false to ban it.",
-                         "allowed")
+        raise ShapeError('Send {"allowed": true} to allow the word, false to ban it.', "allowed")
     store.set_house_word(game, word, allowed)
     return jsonify(game_json(store.state_of(store.get_game(game_id))))
 

@@ -213,13 +213,14 @@ class RoundForm(FlaskForm):
 class ChallengeAddForm(FlaskForm):
     """Challenge a saved word: who challenges, and which word (``seat:index``)."""
 
-    by = SelectField("Challenger")
-    word = SelectField("Word")
+    by = SelectField("Challenger", validate_choice=False)  # seats: checked by the view
+    word = SelectField("Word", validate_choice=False)
     ruling = SelectField(
         "Ruling",
         default="",
-        choices=choices(("", "Dictionary decides"), ("legal", "Table: legal"),
-                        ("illegal", "Table: not legal")),
+        choices=choices(
+            ("", "Dictionary decides"), ("legal", "Table: legal"), ("illegal", "Table: not legal")
+        ),
     )
 
 
@@ -227,8 +228,7 @@ class HouseWordForm(FlaskForm):
     """Allow or ban one word in this game."""
 
     word = StringField("Word", validators=[InputRequired("Type the word."), Length(max=40)])
-    allowed = SelectField("", choices=choices(("allow", "Allow"), ("ban", "Ban")),
-                          default="allow")
+    allowed = SelectField("", choices=choices(("allow", "Allow"), ("ban", "Ban")), default="allow")
 
 
 class ActionForm(FlaskForm):

@@ -139,10 +139,14 @@ def game_version(game_id: str) -> int | None:
 
 def list_games(limit: int = 50) -> list[Game]:
     """The most recently changed games first."""
-    return list(db.session.scalars(
-        select(Game).options(selectinload(Game.players), selectinload(Game.rounds))
-        .order_by(Game.updated_at.desc()).limit(limit)
-    ))
+    return list(
+        db.session.scalars(
+            select(Game)
+            .options(selectinload(Game.players), selectinload(Game.rounds))
+            .order_by(Game.updated_at.desc())
+            .limit(limit)
+        )
+    )
 
 
 def state_of(game: Game) -> GameState:
@@ -154,18 +158,20 @@ def state_of(game: Game) -> GameState:
     for number in range(1, ROUNDS + 1):
         row = stored.get(number)
         play = _play_of(row, names) if row is not None and row.entries else None
-        rounds.append(RoundState(
-            number=number,
-            hand_size=hand_size(number),
-            dealer=names[dealer(game.first_dealer, number, len(names))],
-            first_player=names[first_player(game.first_dealer, number, len(names))],
-            closed=bool(row and row.closed),
-            version=row.version if row else 0,
-            entered=play is not None,
-            play=play,
-            result=score_round(play, rules) if play is not None else None,
-            challenge_numbers=tuple(c.number for c in row.challenges) if row else (),
-        ))
+        rounds.append(
+            RoundState(
+                number=number,
+                hand_size=hand_size(number),
+                dealer=names[dealer(game.first_dealer, number, len(names))],
+                first_player=names[first_player(game.first_dealer, number, len(names))],
+                closed=bool(row and row.closed),
+                version=row.version if row else 0,
+                entered=play is not None,
+                play=play,
+                result=score_round(play, rules) if play is not None else None,
+                challenge_numbers=tuple(c.number for c in row.challenges) if row else (),
+            )
+        )
     closed = [[p.score for p in r.result.players] for r in rounds if r.closed and r.result]
     house = {h.word: h.allowed for h in game.house_words}
     return GameState(game, names, rules, tuple(rounds), tuple(standings(names, closed)), house)
@@ -183,8 +189,12 @@ def _play_of(row: Round, names: tuple[str, ...]) -> Play:
         for e in row.entries
     )
     challenges = tuple(
-        Challenge(names[c.by_seat], names[c.player_seat], c.word,
-                  recorded=Ruling(c.legal, c.decided_by, c.reason))
+        Challenge(
+            names[c.by_seat],
+            names[c.player_seat],
+            c.word,
+            recorded=Ruling(c.legal, c.decided_by, c.reason),
+        )
         for c in row.challenges
     )
     return Play(hands, challenges, row.number)
@@ -219,16 +229,21 @@ def create_game(names: list[str], first_dealer: int, rules: Rules) -> tuple[Game
             "first_dealer",
         )
     token = new_secret()
-    game = Game(id=secrets.token_urlsafe(16), edit_token_hash=token_hash(token),
-                first_dealer=first_dealer, rules=rules.as_dict())
+    game = Game(
+        id=secrets.token_urlsafe(16),
+        edit_token_hash=token_hash(token),
+        first_dealer=first_dealer,
+        rules=rules.as_dict(),
+    )
     game.players = [Player(seat=i, name=n) for i, n in enumerate(names)]
     db.session.add(game)
     db.session.commit()
     return game, token
 
 
-def save_round(game: Game, number: int, play: Play, judge: Judge,
-               expected_version: int | None = None) -> None:
+def save_round(
+    game: Game, number: int, play: Play, judge: Judge, expected_version: int | None = None
+) -> None:
     """Replace what was entered for open round ``number`` with ``play``, scored and checked."""
     state = state_of(game)
     current = state.round(number)
@@ -243,9 +258,19 @@ def save_round(game: Game, number: int, play: Play, judge: Judge,
     play = replace(play, round_number=number)
     result = score_round(play, state.rules, judge)  # refuses a round against the rules
     row = _round_row(game, number)
+    if (
+        row.id is not None
+    ):  # delete the old rows first: (round, seat) and (round, number) are unique
+        row.entries.clear()
+        row.challenges.clear()
+        db.session.flush()
     row.entries = [
-        Entry(seat=seat, words=[[c.name for c in w] for w in hand.words],
-              unused=[c.name for c in hand.unused], went_out=hand.went_out)
+        Entry(
+            seat=seat,
+            words=[[c.name for c in w] for w in hand.words],
+            unused=[c.name for c in hand.unused],
+            went_out=hand.went_out,
+        )
         for seat, hand in enumerate(play.hands)
     ]
     seat_of = {n: i for i, n in enumerate(state.names)}
@@ -338,9 +363,7 @@ def remove_house_word(game: Game, word: str) -> None:
 
 def _check_open(current: RoundState) -> None:
     if current.closed:
-        raise RuleError(
-            f"Round {current.number} is closed; reopen it to change anything.", "round"
-        )
+        raise RuleError(f"Round {current.number} is closed; reopen it to change anything.", "round")
 
 
 def _check_version(current: RoundState, expected: int | None) -> None:
@@ -382,12 +405,19 @@ def _round_row(game: Game, number: int, closed: bool | None = None) -> Round:
     return row
 
 
-def _challenge_row(number: int, challenge: Challenge, ruling: Ruling, seat_of: dict[str, int],
-                   lexicon: str) -> ChallengeRow:
-    return ChallengeRow(number=number, by_seat=seat_of[challenge.by],
-                        player_seat=seat_of[challenge.player], word=challenge.word,
-                        legal=ruling.legal, decided_by=ruling.decided_by,
-                        reason=ruling.reason[:80], lexicon=lexicon)
+def _challenge_row(
+    number: int, challenge: Challenge, ruling: Ruling, seat_of: dict[str, int], lexicon: str
+) -> ChallengeRow:
+    return ChallengeRow(
+        number=number,
+        by_seat=seat_of[challenge.by],
+        player_seat=seat_of[challenge.player],
+        word=challenge.word,
+        legal=ruling.legal,
+        decided_by=ruling.decided_by,
+        reason=ruling.reason[:80],
+        lexicon=lexicon,
+    )
 
 
 def _commit(game: Game, row: Round | None = None) -> None:
@@ -402,7 +432,8 @@ def _commit(game: Game, row: Round | None = None) -> None:
         if row is not None and row.id is not None:
             seen = row.version  # as loaded when this request began
             moved = db.session.execute(
-                update(Round).where(Round.id == row.id, Round.version == seen)
+                update(Round)
+                .where(Round.id == row.id, Round.version == seen)
                 .values(version=seen + 1)
                 .execution_options(synchronize_session=False)
             )
@@ -414,4 +445,3 @@ def _commit(game: Game, row: Round | None = None) -> None:
         raise Conflict(
             "This round was just changed on another phone; here is what is saved now."
         ) from None
-

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-COLOURS = ("#1d3557", "#c0392b", "#0b6e4f", "#8e44ad", "#d35400", "#2c7fb8", "#7f6000",
-           "#444444")
+COLOURS = ("#1d3557", "#c0392b", "#0b6e4f", "#8e44ad", "#d35400", "#2c7fb8", "#7f6000", "#444444")
 """One per seat: dark, distinct, readable on white in a bright room."""
 
 
@@ -28,8 +27,9 @@ class Chart:
     y_ticks: tuple[tuple[float, int], ...]
 
 
-def running_totals_chart(names: list[str], scores: list[list[int]], width: int = 360,
-                         height: int = 220) -> Chart:
+def running_totals_chart(
+    names: list[str], scores: list[list[int]], width: int = 360, height: int = 220
+) -> Chart:
     """Lines of running totals after each closed round (``scores[round][seat]``)."""
     left, right, top_pad, bottom = 36, 10, 10, 24
     rounds = max(len(scores), 1)
@@ -47,9 +47,12 @@ def running_totals_chart(names: list[str], scores: list[list[int]], width: int =
         return top_pad + (height - top_pad - bottom) * (1 - v / top)
 
     lines = tuple(
-        Line(name, COLOURS[seat % len(COLOURS)],
-             " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(totals[seat])),
-             (x(len(totals[seat]) - 1), y(totals[seat][-1])))
+        Line(
+            name,
+            COLOURS[seat % len(COLOURS)],
+            " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(totals[seat])),
+            (x(len(totals[seat]) - 1), y(totals[seat][-1])),
+        )
         for seat, name in enumerate(names)
     )
     y_ticks = tuple((y(v), v) for v in (0, top // 2, top))

@@ -66,8 +66,9 @@ def new_game() -> str | BaseResponse:
         try:
             rules = parse_rules(form.rules.data)
             referee.lexicon(rules.lexicon, "rules.lexicon")
-            first = [i for i, e in enumerate(form.players.entries)
-                     if (e.form.name.data or "").strip()]
+            first = [
+                i for i, e in enumerate(form.players.entries) if (e.form.name.data or "").strip()
+            ]
             seat = int(form.first_dealer.data or 1) - 1
             if seat not in first:
                 raise RuleError("Pick a first dealer among the players named.", "first_dealer")
@@ -78,10 +79,13 @@ def new_game() -> str | BaseResponse:
             remember(game.id, token)
             return redirect(url_for("games.view", game_id=game.id, created=1))
     elif form.is_submitted():
-        error = RuleError(next(iter(form.errors.values()))[0] if form.errors else
-                          "Check the form.", "")
-    return make_response(render_template("game_new.html", form=form, error=error,
-                                         explain=EXPLANATIONS), 422 if error else 200)
+        error = RuleError(
+            next(iter(form.errors.values()))[0] if form.errors else "Check the form.", ""
+        )
+    return make_response(
+        render_template("game_new.html", form=form, error=error, explain=EXPLANATIONS),
+        422 if error else 200,
+    )
 
 
 @bp.get("/games/<game_id>/edit/<token>")
@@ -116,14 +120,24 @@ def view(game_id: str) -> Response:
     state = store.state_of(load(game_id))
     token = token_for(state.game)
     view_url = url_for("games.view", game_id=game_id, _external=True)
-    edit_url = (url_for("games.join", game_id=game_id, token=token, _external=True)
-                if token else None)
-    response = make_response(render_template(
-        "game.html", **board_context(state), editor=token is not None,
-        view_url=view_url, edit_url=edit_url, view_qr=qr_svg(view_url),
-        edit_qr=qr_svg(edit_url) if edit_url else None, created="created" in request.args,
-        house_form=HouseWordForm(), action=ActionForm(), explain=EXPLANATIONS,
-    ))
+    edit_url = (
+        url_for("games.join", game_id=game_id, token=token, _external=True) if token else None
+    )
+    response = make_response(
+        render_template(
+            "game.html",
+            **board_context(state),
+            editor=token is not None,
+            view_url=view_url,
+            edit_url=edit_url,
+            view_qr=qr_svg(view_url),
+            edit_qr=qr_svg(edit_url) if edit_url else None,
+            created="created" in request.args,
+            house_form=HouseWordForm(),
+            action=ActionForm(),
+            explain=EXPLANATIONS,
+        )
+    )
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -183,9 +197,23 @@ def export_json(game_id: str) -> Response:
     return response
 
 
-CSV_FIELDS = ("round", "seat", "player", "words", "word_points", "unused", "unused_points",
-              "bonus_most_words", "bonus_longest_word", "challenge_penalty",
-              "false_out_penalty", "total", "score", "running_total", "closed")
+CSV_FIELDS = (
+    "round",
+    "seat",
+    "player",
+    "words",
+    "word_points",
+    "unused",
+    "unused_points",
+    "bonus_most_words",
+    "bonus_longest_word",
+    "challenge_penalty",
+    "false_out_penalty",
+    "total",
+    "score",
+    "running_total",
+    "closed",
+)
 
 
 @bp.get("/games/<game_id>/export.csv")
@@ -202,13 +230,28 @@ def export_csv(game_id: str) -> Response:
         for seat, p in enumerate(r.result.players):
             if r.closed:
                 running[p.name] += p.score
-            words = " ".join(("x:" if w.struck else "") + "-".join(c.name for c in w.cards)
-                             for w in p.words)
-            writer.writerow((r.number, seat, p.name, words, p.word_points,
-                             " ".join(c.name for c in p.unused), p.unused_points,
-                             p.bonus_most_words, p.bonus_longest_word, p.challenge_penalty,
-                             p.false_out_penalty, p.total, p.score, running[p.name],
-                             "yes" if r.closed else "no"))
+            words = " ".join(
+                ("x:" if w.struck else "") + "-".join(c.name for c in w.cards) for w in p.words
+            )
+            writer.writerow(
+                (
+                    r.number,
+                    seat,
+                    p.name,
+                    words,
+                    p.word_points,
+                    " ".join(c.name for c in p.unused),
+                    p.unused_points,
+                    p.bonus_most_words,
+                    p.bonus_longest_word,
+                    p.challenge_penalty,
+                    p.false_out_penalty,
+                    p.total,
+                    p.score,
+                    running[p.name],
+                    "yes" if r.closed else "no",
+                )
+            )
     response = make_response(out.getvalue())
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
     response.headers["Content-Disposition"] = f'attachment; filename="quiddler-{game_id}.csv"'

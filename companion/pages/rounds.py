@@ -44,8 +44,7 @@ def _fill(form: RoundForm, current: RoundState, names: tuple[str, ...]) -> None:
         row = form.players.entries[seat].form
         row.words.data = " ".join("-".join(c.name for c in w) for w in hand.words)
         row.unused.data = " ".join(c.name for c in hand.unused)
-    form.went_out.data = next((str(i) for i, h in enumerate(current.play.hands) if h.went_out),
-                              "")
+    form.went_out.data = next((str(i) for i, h in enumerate(current.play.hands) if h.went_out), "")
 
 
 def _flags(state: GameState, current: RoundState) -> dict[tuple[int, int], str]:
@@ -62,9 +61,14 @@ def _flags(state: GameState, current: RoundState) -> dict[tuple[int, int], str]:
     return flags
 
 
-def render_round(state: GameState, number: int, form: RoundForm | None = None,
-                 error: RuleError | None = None, error_field: str = "",
-                 status: int = 200) -> Response:
+def render_round(
+    state: GameState,
+    number: int,
+    form: RoundForm | None = None,
+    error: RuleError | None = None,
+    error_field: str = "",
+    status: int = 200,
+) -> Response:
     current = _round(state, number)
     token = token_for(state.game)
     if form is None:
@@ -80,12 +84,23 @@ def render_round(state: GameState, number: int, form: RoundForm | None = None,
                 words.append((f"{seat}:{j}", f"{hand.name}: {''.join(c.name for c in w).upper()}"))
     challenge.word.choices = choices(*words)
     previous_open = number > 1 and not state.round(number - 1).closed
-    response = make_response(render_template(
-        "round.html", state=state, current=current, form=form, error=error,
-        error_field=error_field, editor=token is not None, challenge_form=challenge,
-        action=ActionForm(), deck=CARDS, flags=_flags(state, current),
-        previous_open=previous_open,
-    ), status)
+    response = make_response(
+        render_template(
+            "round.html",
+            state=state,
+            current=current,
+            form=form,
+            error=error,
+            error_field=error_field,
+            editor=token is not None,
+            challenge_form=challenge,
+            action=ActionForm(),
+            deck=CARDS,
+            flags=_flags(state, current),
+            previous_open=previous_open,
+        ),
+        status,
+    )
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -104,16 +119,21 @@ def save(game_id: str, number: int) -> BaseResponse:
     state = store.state_of(game)
     form = RoundForm()
     if not form.validate_on_submit():
-        return render_round(state, number, form, RuleError("Reload the page and try again.", ""),
-                            status=400)
+        return render_round(
+            state, number, form, RuleError("Reload the page and try again.", ""), status=400
+        )
     went_out = form.went_out.data or ""
-    data = {"players": [
-        {"name": name,
-         "words": split_words(form.players.entries[seat].form.words.data or ""),
-         "unused": split_cards(form.players.entries[seat].form.unused.data or ""),
-         "went_out": went_out == str(seat)}
-        for seat, name in enumerate(state.names)
-    ]}
+    data = {
+        "players": [
+            {
+                "name": name,
+                "words": split_words(form.players.entries[seat].form.words.data or ""),
+                "unused": split_cards(form.players.entries[seat].form.unused.data or ""),
+                "went_out": went_out == str(seat),
+            }
+            for seat, name in enumerate(state.names)
+        ]
+    }
     current = _round(state, number)
     challenges = current.play.challenges if current.play else ()
     try:
@@ -149,8 +169,12 @@ def challenge(game_id: str, number: int) -> BaseResponse:
         ruling = {"legal": True, "illegal": False}.get(form.ruling.data or "")
         if not form.validate_on_submit():
             raise RuleError("The form expired; reload the page and try again.", "")
-        store.add_challenge(game, number, Challenge(names[int(form.by.data)], names[int(seat)],
-                                                    int(index), ruling), judge_for(state))
+        store.add_challenge(
+            game,
+            number,
+            Challenge(names[int(form.by.data)], names[int(seat)], int(index), ruling),
+            judge_for(state),
+        )
     except RuleError as exc:
         flash(exc.message, "error")
     return redirect(url_for("rounds.show", game_id=game_id, number=number) + "#challenges")

@@ -1,0 +1,134 @@
+"""A three-player game through the pages on phones: two rounds, a challenge, a reopen,
+and the leaderboard on a second phone that follows without a reload."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def enter(page, seat: int, words: str, unused: str) -> None:  # type: ignore[no-untyped-def]
+    page.fill(f"#players-{seat}-words", words)
+    page.fill(f"#players-{seat}-unused", unused)
+
+
+def test_two_rounds_with_a_challenge_and_a_reopen(  # type: ignore[no-untyped-def]
+    live_server, browser, phone, screenshot, fits_phone
+) -> None:
+    page = phone
+    page.goto(live_server + "/")
+    page.get_by_role("link", name="Start a new game").tap()
+    for seat, name in enumerate(["Ann", "Ben", "Cy"]):
+        page.fill(f"#players-{seat}-name", name)
+    assert page.locator(".two-player-only").is_hidden()  # three players: both bonuses
+    page.select_option("#first_dealer", "1")
+    fits_phone(page)
+    screenshot(page, "game-new")
+    page.locator("button[type=submit]").tap()
+    page.wait_for_url(re.compile(r"/games/[\w-]+\?created=1$"))
+    view_url = page.locator("#view-link").get_attribute("href")
+    assert page.locator("#edit-link").count() == 1
+    assert page.locator(".qr-code svg").count() == 2
+    assert "Ann deals" in page.locator(".next").inner_text()
+    screenshot(page, "game-created")
+
+    # A second phone opens the view link: read-only, and it follows the game by itself.
+    watcher_context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    watcher = watcher_context.new_page()
+    watcher.goto(view_url)
+    assert "View only" in watcher.locator("main").inner_text()
+    assert watcher.locator("[data-total]").all_inner_texts() == ["0", "0", "0"]
+
+    # Round 1 (3 cards each), with the card keyboard for Ann's word.
+    page.get_by_role("link", name="Enter round 1").tap()
+    assert "3 cards each" in page.locator(".round-facts").inner_text()
+    assert "Ann deals" in page.locator(".round-facts").inner_text()
+    page.locator("#players-0-words").tap()
+    for card in ("c", "a", "t"):
+        page.locator(f".key[data-card='{card}']").tap()
+    assert page.input_value("#players-0-words") == "c-a-t"
+    assert page.locator("#players-0 .count").inner_text() == "3 / 3 cards"
+    enter(page, 1, "", "z z q")  # Ben laid nothing down
+    enter(page, 2, "zax", "")
+    page.locator("#players-2-words").tap()
+    assert page.locator("#deck-warning").is_visible()  # a third Z: only 2 in the deck
+    enter(page, 1, "", "x y q")
+    assert page.locator("#deck-warning").is_hidden()
+    fits_phone(page)
+    screenshot(page, "round-entry")
+    page.get_by_role("button", name="Save round 1").tap()
+    page.wait_for_url(re.compile(r"/rounds/1#breakdown$"))
+    assert (
+        "dictionary" in page.locator(".flagged .flag").inner_text()
+        or "challenge?" in page.locator(".flagged .flag").inner_text()
+    )
+
+    # Ann challenges Cy's ZAX; the standard dictionary strikes it.
+    page.select_option("#by", "0")
+    page.select_option("#word", "2:0")
+    page.get_by_role("button", name="Challenge").tap()
+    page.wait_for_url(re.compile(r"#challenges$"))
+    note = page.locator(".challenge-note").inner_text()
+    assert "Ann challenged Cy's ZAX" in note and "not legal" in note
+    scores = {
+        n: page.locator(f"[data-player='{n}'] .score").inner_text() for n in ("Ann", "Ben", "Cy")
+    }
+    # Ann: C·A·T 13 + most words 10 + longest 10 = 33; Ben: -(12+4+15) -> 0; Cy: ZAX struck -> 0.
+    assert scores == {"Ann": "33", "Ben": "0", "Cy": "0"}
+    screenshot(page, "round-challenged")
+    page.get_by_role("button", name="Close round 1").tap()
+    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
+    assert page.locator("[data-player='Ann'] [data-total]").first.inner_text() == "33"
+
+    # The watching phone shows the new totals without a reload.
+    watcher.locator("#board [data-player='Ann'] [data-total]").filter(has_text="33").wait_for(
+        timeout=10_000
+    )
+    assert "Ben deals" in watcher.locator(".next").inner_text()
+
+    # Round 2 (4 cards). Ben plays QU·I·Z + E; then a mistake is found in round 1.
+    page.get_by_role("link", name="Enter round 2").tap()
+    enter(page, 0, "top", "e")
+    enter(page, 1, "quiz", "")
+    offers = page.locator("#players-1-words ~ .spellings-offer .offer")
+    offers.first.wait_for()
+    assert offers.all_inner_texts() == ["Q·U·I·Z 35", "QU·I·Z 25"]
+    offers.nth(1).tap()
+    assert page.input_value("#players-1-words") == "qu-i-z "
+    enter(page, 1, "qu-i-z", "e")
+    enter(page, 2, "dog", "s")
+    page.get_by_role("button", name="Save round 2").tap()
+    page.wait_for_url(re.compile(r"/rounds/2#breakdown$"))
+    page.get_by_role("button", name="Close round 2").tap()
+    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
+
+    # A mistake found later: Cy had played Z·A·P, not Z·A·X. Reopen round 1 and fix it.
+    page.goto(page.url + "/rounds/1")
+    page.get_by_role("button", name="Reopen round 1").tap()
+    assert "reopened" in page.locator(".flash").inner_text()
+    page.get_by_role("button", name="Withdraw").tap()
+    page.fill("#players-2-words", "z-a-p")
+    page.get_by_role("button", name="Save round 1").tap()
+    page.wait_for_url(re.compile(r"/rounds/1#breakdown$"))
+    page.get_by_role("button", name="Close round 1").tap()
+    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
+    # Round 1: Ann 13, Ben 0, Cy Z·A·P 22, longest word tie (3 letters), most words tie -> no bonus.
+    # Round 2: Ann T·O·P 11 - E 2 = 9; Ben QU·I·Z 25 - E 2 + longest 10 = 33;
+    # Cy D·O·G 13 - S 3 = 10.
+    totals = {
+        n: page.locator(f"#board [data-player='{n}'] [data-total]").first.inner_text()
+        for n in ("Ann", "Ben", "Cy")
+    }
+    assert totals == {"Ann": "22", "Ben": "33", "Cy": "32"}
+    watcher.locator("#board [data-player='Ben'] [data-total]").filter(has_text="33").wait_for(
+        timeout=10_000
+    )
+    assert watcher.locator("#board .leaderboard li .who").first.inner_text() == "Ben"
+    fits_phone(watcher)
+    screenshot(watcher, "leaderboard-viewer")
+    watcher_context.close()
