@@ -84,10 +84,18 @@ def score() -> Response:
 @bp.get("/words/<path:word>")
 def word(word: str) -> Response:
     """The referee's verdict on one word: ``?lexicon=NAME`` picks the dictionary."""
-    if "game" in request.args:
-        raise RuleError(f"There is no game '{request.args['game'][:40]}'.", "game")
-    name = request.args.get("lexicon", DEFAULT_LEXICON)
-    return jsonify(referee.word_report(word[:MAX_WORD], name))
+    name = request.args.get("lexicon")
+    house: dict[str, bool] = {}
+    if "game" in request.args:  # that game's house words, and its lexicon unless one is named
+        from companion import store
+
+        try:
+            state = store.state_of(store.get_game(request.args["game"]))
+        except store.NotFound:
+            raise RuleError(f"There is no game '{request.args['game'][:40]}'.", "game") from None
+        house = state.house_words
+        name = name or state.rules.lexicon
+    return jsonify(referee.word_report(word[:MAX_WORD], name or DEFAULT_LEXICON, house))
 
 
 @bp.post("/judge")

@@ -53,7 +53,7 @@ def editable(game_id: str) -> Game:
 
 def judge_for(state: GameState):  # type: ignore[no-untyped-def]
     """House words first, then the game's lexicon, loaded only if a challenge needs it."""
-    return store.house_judge(
+    return referee.house_judge(
         state.house_words, referee.lazy_judge(state.rules.lexicon, "rules.lexicon")
     )
 

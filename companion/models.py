@@ -72,6 +72,8 @@ class Round(db.Model):  # type: ignore[name-defined]
     number: Mapped[int]
     closed: Mapped[bool] = mapped_column(default=False)
     version: Mapped[int] = mapped_column(default=1)
+    challenges_made: Mapped[int] = mapped_column(default=0, server_default="0")
+    """How many challenges this round ever had: a withdrawn one's number is never reused."""
 
     game: Mapped[Game] = relationship(back_populates="rounds")
     entries: Mapped[list[Entry]] = relationship(

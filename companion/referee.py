@@ -11,6 +11,7 @@ from companion.game.errors import RuleError
 from companion.game.spelling import spellings
 from companion.lexicon import Lexicon, LexiconStore, UnknownLexicon
 from companion.lexicon.lexicon import frequency_band
+from companion.lexicon.reasons import Reason
 
 
 def store() -> LexiconStore:
@@ -45,10 +46,29 @@ def spellings_json(letters: str, where: str = "letters") -> list[dict[str, objec
     return [{"cards": [c.name for c in s], "value": value(s)} for s in spellings(letters, where)]
 
 
-def word_report(word: str, lexicon_name: str) -> dict[str, object]:
-    """The verdict on ``word`` with its reason, frequency and card spellings (API and pages)."""
+def house_judge(house_words: dict[str, bool], lexicon_judge: Judge) -> Judge:
+    """A game's own words first (allowed or banned), then the lexicon."""
+
+    def judge(word: str) -> Verdict:
+        allowed = house_words.get(word.strip().lower())
+        if allowed is True:
+            return Verdict(True, str(Reason.HOUSE_WORD))
+        if allowed is False:
+            return Verdict(False, str(Reason.BANNED_HOUSE_WORD))
+        return lexicon_judge(word)
+
+    return judge
+
+
+def word_report(
+    word: str, lexicon_name: str, house_words: dict[str, bool] | None = None
+) -> dict[str, object]:
+    """The verdict on ``word`` with its reason, frequency and card spellings (API and pages).
+
+    ``house_words`` (a game's) overrule the lexicon.
+    """
     found = lexicon(lexicon_name)
-    verdict = found.verdict(word)
+    verdict = house_judge(house_words or {}, found.verdict)(word)
     try:
         cards = spellings_json(word)
     except RuleError:  # not letters, or longer than any hand: nothing to lay down

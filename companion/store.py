@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -19,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from companion.extensions import db
-from companion.game.challenges import Judge, Ruling, Verdict
+from companion.game.challenges import Judge, Ruling
 from companion.game.deck import BY_NAME
 from companion.game.errors import RuleError
 from companion.game.parse import parse_rules
@@ -27,7 +28,6 @@ from companion.game.play import ROUNDS, Challenge, Hand, Play, check_names, hand
 from companion.game.rules import Rules
 from companion.game.scoring import RoundScore, score_round
 from companion.game.standings import Standing, dealer, first_player, standings, winners
-from companion.lexicon.reasons import Reason
 from companion.models import Challenge as ChallengeRow
 from companion.models import Entry, Game, HouseWord, Player, Round
 
@@ -200,23 +200,6 @@ def _play_of(row: Round, names: tuple[str, ...]) -> Play:
     return Play(hands, challenges, row.number)
 
 
-# --- the judge -------------------------------------------------------------------------
-
-
-def house_judge(house_words: dict[str, bool], lexicon_judge: Judge) -> Judge:
-    """The game's own words first (allowed or banned), then the lexicon."""
-
-    def judge(word: str) -> Verdict:
-        allowed = house_words.get(word.strip().lower())
-        if allowed is True:
-            return Verdict(True, str(Reason.HOUSE_WORD))
-        if allowed is False:
-            return Verdict(False, str(Reason.BANNED_HOUSE_WORD))
-        return lexicon_judge(word)
-
-    return judge
-
-
 # --- writing ---------------------------------------------------------------------------
 
 
@@ -254,9 +237,15 @@ def save_round(
         )
     _check_open(current)
     _check_version(current, expected_version)
-    play = _seated(play, state.names)
+    play, sent_as = _seated(play, state.names)
     play = replace(play, round_number=number)
-    result = score_round(play, state.rules, judge)  # refuses a round against the rules
+    try:
+        result = score_round(play, state.rules, judge)  # refuses a round against the rules
+    except RuleError as exc:  # point at the player as the request listed them
+        exc.where = re.sub(
+            r"^players\[(\d+)\]", lambda m: f"players[{sent_as[int(m[1])]}]", exc.where
+        )
+        raise
     row = _round_row(game, number)
     if (
         row.id is not None
@@ -274,10 +263,12 @@ def save_round(
         for seat, hand in enumerate(play.hands)
     ]
     seat_of = {n: i for i, n in enumerate(state.names)}
+    made = row.challenges_made or 0
     row.challenges = [
-        _challenge_row(n + 1, r.challenge, r.ruling, seat_of, state.rules.lexicon)
-        for n, r in enumerate(result.challenges)
+        _challenge_row(made + k + 1, r.challenge, r.ruling, seat_of, state.rules.lexicon)
+        for k, r in enumerate(result.challenges)
     ]
+    row.challenges_made = made + len(result.challenges)
     _commit(game, row)
 
 
@@ -298,7 +289,8 @@ def add_challenge(game: Game, number: int, challenge: Challenge, judge: Judge) -
         raise
     ruled = result.challenges[-1]
     row = _round_row(game, number)
-    n = max((c.number for c in row.challenges), default=0) + 1
+    n = (row.challenges_made or 0) + 1
+    row.challenges_made = n
     seat_of = {name: i for i, name in enumerate(state.names)}
     row.challenges.append(
         _challenge_row(n, ruled.challenge, ruled.ruling, seat_of, state.rules.lexicon)
@@ -374,9 +366,10 @@ def _check_version(current: RoundState, expected: int | None) -> None:
         )
 
 
-def _seated(play: Play, names: tuple[str, ...]) -> Play:
-    """The hands in seating order, each player exactly once."""
+def _seated(play: Play, names: tuple[str, ...]) -> tuple[Play, list[int]]:
+    """The hands in seating order, each player exactly once, and where each seat was sent."""
     by_name = {}
+    sent_at = {}
     for i, hand in enumerate(play.hands):
         match = next((n for n in names if n.casefold() == hand.name.casefold()), None)
         if match is None:
@@ -387,12 +380,13 @@ def _seated(play: Play, names: tuple[str, ...]) -> Play:
         if match in by_name:
             raise RuleError(f"{match} is entered twice.", f"players[{i}].name")
         by_name[match] = replace(hand, name=match)
+        sent_at[match] = i
     missing = [n for n in names if n not in by_name]
     if missing:
         raise RuleError(
             f"Enter the cards of every player; missing: {', '.join(missing)}.", "players"
         )
-    return replace(play, hands=tuple(by_name[n] for n in names))
+    return replace(play, hands=tuple(by_name[n] for n in names)), [sent_at[n] for n in names]
 
 
 def _round_row(game: Game, number: int, closed: bool | None = None) -> Round:

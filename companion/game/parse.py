@@ -145,13 +145,18 @@ def _challenge(raw: object, where: str) -> Challenge:
     obj = _object(raw, where, {"by", "player", "word", "ruling"})
     ruling = obj.get("ruling")
     if ruling is not None:
-        ruling = _choice(ruling, ("legal", "illegal"), f"{where}.ruling") == "legal"
+        ruling = _choice(ruling, ("legal", "illegal"), _at(where, "ruling")) == "legal"
     return Challenge(
-        by=_string(obj.get("by"), f"{where}.by").strip(),
-        player=_string(obj.get("player"), f"{where}.player").strip(),
-        word=_int(obj.get("word"), f"{where}.word"),
+        by=_string(obj.get("by"), _at(where, "by")).strip(),
+        player=_string(obj.get("player"), _at(where, "player")).strip(),
+        word=_int(obj.get("word"), _at(where, "word")),
         ruling=ruling,
     )
+
+
+def _at(where: str, key: str) -> str:
+    """The path of field ``key`` inside ``where`` (just ``key`` at the top)."""
+    return f"{where}.{key}" if where else key
 
 
 def _object(raw: object, where: str, keys: set[str]) -> Mapping[str, object]:
@@ -161,7 +166,7 @@ def _object(raw: object, where: str, keys: set[str]) -> Mapping[str, object]:
     if unknown:
         raise ShapeError(
             f"Unknown field '{unknown[0][:40]}'; expected {', '.join(sorted(keys))}.",
-            f"{where}.{unknown[0][:40]}" if where else unknown[0][:40],
+            _at(where, unknown[0][:40]),
         )
     return raw
 

@@ -63,7 +63,9 @@ def read(path: Path, key: str) -> dict[str, int]:
         raise CacheInvalid(f"cannot read {path.name}: {exc.strerror}") from None
     if not data.startswith(MAGIC):
         raise CacheInvalid("not a lexicon cache")
-    end = data.find(b"\n", len(MAGIC))
+    end = data.find(b"\n", len(MAGIC), len(MAGIC) + 4096)
+    if end < 0:
+        raise CacheInvalid("no header")
     try:
         header = json.loads(data[len(MAGIC) : end])
         if header["key"] != key:
@@ -75,7 +77,7 @@ def read(path: Path, key: str) -> dict[str, int]:
         words = bytes(body[8 : 8 + size]).decode("utf-8").split("\n") if size else []
         numbers = array("H")
         numbers.frombytes(body[8 + size :])
-    except (ValueError, KeyError, TypeError, UnicodeDecodeError) as exc:
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError) as exc:
         raise CacheInvalid(f"unreadable: {exc}") from None
     if sys.byteorder != "little":
         numbers.byteswap()

@@ -6,8 +6,10 @@ Hunspell is case-aware, and that gives most reasons for free:
 - an entry whose letters are all capitals (``TV``, ``NASA``, plural ``DVDs``) is an
   **abbreviation**; any other capitalised entry (``Steve``, ``Paris``,
   ``McDonald``) is a **proper noun**, and so is its possessive (``Steve's``);
-- an entry with an apostrophe that is not a possessive (``don't``, ``I'm``) makes
-  its letters without the apostrophe (``dont``, ``im``) a **contraction**.
+- an entry with an apostrophe that is not a possessive (``don't``, ``I'm``,
+  ``that's``) makes its letters without the apostrophe (``dont``, ``im``,
+  ``thats``) a **contraction**; a capitalised possessive is a name (``Steve's``)
+  or an abbreviation (``CEO's``).
 
 Spell-checkers also list lower-case abbreviations as plain words, mostly
 short ones. Four rules catch them:
@@ -20,8 +22,8 @@ short ones. Four rules catch them:
    ``psst``, ``nth``);
 3. a Roman numeral (``xiv``, ``clxii``) is an abbreviation unless it is also a
    word (``mix``, ``mi``, ``xi``);
-4. ``LOWERCASE_ABBREVIATIONS`` lists the remaining ones with vowels
-   (``etc``, ``approx``, ``dept``).
+4. ``ABBREVIATIONS`` lists the remaining ones (``etc``, ``approx``, ``dept``), and
+   the capitalised ones Hunspell would otherwise make names (``Mr``, ``Dr``, ``Feb``).
 
 Prefixes and suffixes that are not words on their own (``un``, ``ness``) are
 listed in ``AFFIXES``, joined at build time by the affixes of the Hunspell
@@ -58,17 +60,28 @@ villi xi
 """.split()
 )
 
-LOWERCASE_ABBREVIATIONS = frozenset(
+ABBREVIATIONS = frozenset(
     """
-approx appt apr aug asst attn aka asap blvd capt cf co corp dec dept esp etc feb fwd govt
-inc jan jr jul jun lieut ltd mar misc nov oct pkg pp sept sr sq st supt vol vs
+approx appt apr aug asst attn aka asap blvd capt cf co corp dec dept dr esp etc feb fwd
+govt inc jan jr jul jun lieut ltd misc mr mrs ms nov oct phd pkg pp sr sq st supt
+vol vs
 """.split()
 )
+"""Abbreviations however the dictionary writes them (``etc``, ``Mr``, ``Feb``)."""
+
+CONTRACTED_IS = frozenset(
+    """
+he here how it let she that there what when where who why
+""".split()
+)
+"""Words whose ``'s`` is "is" or "us", not a possessive: ``that's`` makes ``thats`` a
+contraction (``its`` and ``lets`` stay words: they are words in lower case too)."""
 
 AFFIXES = frozenset(
     """
 un re de dis non pre mis anti sub co inter trans ness ment ful ous ism ist ity ize ise able
 ible tion sion ship hood ward wise esque ette ling ology ly ing ed est ers ies ive ion ieth
+ance ence ation ic ial eous ious ative ency ancy ish
 """.split()
 )
 
@@ -80,7 +93,7 @@ def is_lowercase_abbreviation(word: str) -> bool:
     """Whether a lower-case dictionary entry is really an abbreviation (rules 1-4 above)."""
     if len(word) == 2:
         return word not in TWO_LETTER_WORDS
-    if word in LOWERCASE_ABBREVIATIONS:
+    if word in ABBREVIATIONS:
         return True
     if not _VOWELS.intersection(word):
         return word not in VOWELLESS_WORDS
@@ -93,8 +106,12 @@ def classify(entry: str) -> tuple[str, Kind] | None:
         letters = entry.replace("'", "")
         if not (letters.isascii() and letters.isalpha()) or len(letters) < 2:
             return None
-        if entry.endswith("'s"):  # a possessive: a name's is a name, a word's is nothing new
-            return (letters.lower(), Kind.PROPER_NOUN) if entry[0].isupper() else None
+        stem = entry[:-2]
+        if entry.endswith("'s") and stem.lower() not in CONTRACTED_IS:
+            if not entry[0].isupper():  # a word's possessive: nothing new
+                return None
+            abbreviated = stem.isupper() or stem.lower() in ABBREVIATIONS
+            return letters.lower(), Kind.ABBREVIATION if abbreviated else Kind.PROPER_NOUN
         return letters.lower(), Kind.CONTRACTION
     if not (entry.isascii() and entry.isalpha()) or len(entry) < 2:
         return None
@@ -102,7 +119,7 @@ def classify(entry: str) -> tuple[str, Kind] | None:
     if entry.islower():
         return key, Kind.ABBREVIATION if is_lowercase_abbreviation(key) else Kind.WORD
     stem = entry[:-1] if entry.endswith("s") and len(entry) > 2 else entry
-    if stem.isupper():
+    if stem.isupper() or key in ABBREVIATIONS:
         return key, Kind.ABBREVIATION
     return key, Kind.PROPER_NOUN
 

@@ -77,5 +77,7 @@ def custom_names(folder: Path) -> list[str]:
     if not folder.is_dir():
         return []
     return sorted(
-        p.stem for p in folder.glob("*.txt") if NAME.match(p.stem) and p.stem not in BUILT_IN
+        p.stem
+        for p in folder.glob("*.txt")
+        if NAME.match(p.stem) and p.stem not in BUILT_IN and p.stat().st_size <= MAX_CUSTOM_BYTES
     )

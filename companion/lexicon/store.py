@@ -20,7 +20,7 @@ from companion.lexicon import cache, sources
 from companion.lexicon.lexicon import Lexicon
 from companion.lexicon.reasons import Kind
 
-FORMAT = 1
+FORMAT = 2
 """Bump when the rules of classify.py or the cache layout change: every cache rebuilds."""
 
 _loaded: dict[tuple[Path, str], Lexicon] = {}
@@ -52,7 +52,7 @@ class LexiconStore:
         self.folder = Path(folder)
         self.cache_folder = Path(cache_folder) if cache_folder else self.folder / "cache"
         self._sources: str | None = None
-        self._digests: dict[Path, tuple[tuple[int, int], str]] = {}
+        self._digests: dict[Path, tuple[tuple[int, int, int], str]] = {}
 
     def names(self) -> list[str]:
         """Every lexicon name on offer, built-in ones first."""
@@ -118,7 +118,11 @@ class LexiconStore:
         stat = path.stat()
         if stat.st_size > sources.MAX_CUSTOM_BYTES:
             raise UnknownLexicon(path.stem, self.names())
-        signature = (stat.st_mtime_ns, stat.st_size)
+        signature = (
+            stat.st_mtime_ns,
+            stat.st_ctime_ns,
+            stat.st_size,
+        )  # ctime: no utime() hides an edit
         known = self._digests.get(path)
         if known is None or known[0] != signature:
             known = (signature, hashlib.sha256(path.read_bytes()).hexdigest())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from flask import Blueprint, Response, flash, make_response, redirect, render_template, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -18,7 +20,7 @@ from companion.forms import (
 from companion.game.deck import CARDS
 from companion.game.errors import RuleError
 from companion.game.parse import parse_play
-from companion.game.play import Challenge
+from companion.game.play import Challenge, Play
 from companion.pages.access import require_edit, token_for
 from companion.pages.games import load
 from companion.pages.scorer import field_for_path
@@ -105,6 +107,22 @@ def render_round(
     return response
 
 
+def _still_standing(current: RoundState, play: Play) -> tuple[tuple[Challenge, ...], list[str]]:
+    """The challenges already ruled whose word is still entered, unchanged, where it was;
+    and the words of those that no longer apply."""
+    if current.play is None:
+        return (), []
+    kept, dropped = [], []
+    for ch in current.play.challenges:
+        before = current.play.hand(ch.player).words[ch.word]
+        after = next(h for h in play.hands if h.name == ch.player).words
+        if ch.word < len(after) and after[ch.word] == before:
+            kept.append(ch)
+        else:
+            dropped.append("".join(c.name for c in before))
+    return tuple(kept), dropped
+
+
 @bp.get("/games/<game_id>/rounds/<int:number>")
 def show(game_id: str, number: int) -> Response:
     """The round: who deals, who plays first, everyone's cards and the breakdown."""
@@ -135,20 +153,22 @@ def save(game_id: str, number: int) -> BaseResponse:
         ]
     }
     current = _round(state, number)
-    challenges = current.play.challenges if current.play else ()
     try:
         play = parse_play(data)
-        # Challenges already ruled stay with the round when the cards are re-entered.
-        from dataclasses import replace
-
-        play = replace(play, challenges=challenges)
-        store.save_round(game, number, play, judge_for(state), form.version.data)
+        kept, dropped = _still_standing(current, play)
+        store.save_round(
+            game, number, replace(play, challenges=kept), judge_for(state), form.version.data
+        )
     except Conflict as exc:
         fresh = store.state_of(load(game_id))
         return render_round(fresh, number, None, RuleError(str(exc), ""), status=409)
     except RuleError as exc:
         return render_round(state, number, form, exc, field_for_path(exc.where), status=422)
     flash(f"Round {number} saved.", "ok")
+    for text in dropped:
+        flash(
+            f"The challenge of {text.upper()} was dropped: that word is no longer entered.", "error"
+        )
     return redirect(url_for("rounds.show", game_id=game_id, number=number) + "#breakdown")
 
 

@@ -1,0 +1,80 @@
+"""Fixtures of the word referee tests: the real word lists, built once per test process.
+
+Building a list from its sources takes seconds (standard about 2.5 s, broad about 3 s);
+the stores here and the app of tests/conftest.py share its session ``lexicon_cache``, and
+loaded lists are kept for the life of the process, so each list is built once.
+
+Tests that ask for ``labelled_word`` run once per row of ``labelled_words.tsv``;
+``@pytest.mark.labelled("common", ...)`` picks the categories.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+from companion.lexicon import Lexicon, LexiconStore
+
+LABELLED = Path(__file__).with_name("labelled_words.tsv")
+
+
+class Row(NamedTuple):
+    """One labelled word: its category and the reason the standard lexicon should give."""
+
+    word: str
+    category: str
+    reason: str
+
+
+def read_labelled(path: Path = LABELLED) -> list[Row]:
+    """The rows of the labelled set, without comments and the header line."""
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line or line.startswith("# "):
+            continue
+        word, category, reason = line.split("\t")
+        if (word, category) != ("word", "category"):
+            rows.append(Row(word, category, reason))
+    return rows
+
+
+ROWS = read_labelled()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "labelled(*categories): run once per labelled word of these categories"
+    )
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "labelled_word" not in metafunc.fixturenames:
+        return
+    marker = metafunc.definition.get_closest_marker("labelled")
+    categories = marker.args if marker else ()
+    rows = [r for r in ROWS if not categories or r.category in categories]
+    metafunc.parametrize("labelled_word", rows, ids=[f"{r.category}:{r.word}" for r in rows])
+
+
+@pytest.fixture(scope="session")
+def labelled() -> list[Row]:
+    """The whole labelled set."""
+    return ROWS
+
+
+@pytest.fixture(scope="session")
+def lexicons(tmp_path_factory: pytest.TempPathFactory, lexicon_cache: Path) -> LexiconStore:
+    """A store with no lists of its own, sharing the session cache."""
+    return LexiconStore(tmp_path_factory.mktemp("instance") / "lexicons", lexicon_cache)
+
+
+@pytest.fixture(scope="session")
+def standard(lexicons: LexiconStore) -> Lexicon:
+    return lexicons.get("standard")
+
+
+@pytest.fixture(scope="session")
+def broad(lexicons: LexiconStore) -> Lexicon:
+    return lexicons.get("broad")

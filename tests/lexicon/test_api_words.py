@@ -1,0 +1,265 @@
+"""The referee over the JSON API: GET /api/v1/words/<word>, POST /api/v1/judge, and
+challenges in POST /api/v1/score that the dictionary decides.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.lexicon.lexicon import frequency_band
+
+# api.md's fields; the issue's frequency band ("common", "uncommon", "rare") is the one more.
+DOCUMENTED = {"word", "legal", "reason", "lexicon", "frequency", "spellings"}
+
+
+def get_word(client: FlaskClient, word: str, **query: str) -> dict:
+    resp = client.get(f"/api/v1/words/{word}", query_string=query)
+    assert resp.status_code == 200, resp.get_data(as_text=True)
+    return resp.get_json()
+
+
+def judged(client: FlaskClient, body: object) -> dict:
+    resp = client.post("/api/v1/judge", json=body)
+    assert resp.status_code == 200, resp.get_data(as_text=True)
+    return resp.get_json()
+
+
+def refused(resp, status: int, where: str) -> dict:
+    assert resp.status_code == status, resp.get_data(as_text=True)
+    body = resp.get_json()
+    assert set(body) == {"error", "where"}, body
+    assert body["where"] == where
+    assert isinstance(body["error"], str) and body["error"]
+    return body
+
+
+@pytest.fixture
+def house(app: Flask) -> Path:
+    """The group's own list "house" in the app's lexicons folder."""
+    folder = Path(app.config["LEXICON_DIR"])
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "house.txt"
+    path.write_text("Zyzzyva\nquokka\nsteve\n", encoding="utf-8")
+    return path
+
+
+# GET /api/v1/words/<word>
+
+
+def test_a_proper_noun_as_api_md_shows_it(client: FlaskClient) -> None:
+    body = get_word(client, "steve")
+    assert set(body) == DOCUMENTED | {"band"}
+    assert {k: body[k] for k in ("word", "legal", "reason", "lexicon")} == {
+        "word": "steve",
+        "legal": False,
+        "reason": "proper noun",
+        "lexicon": "standard",
+    }
+    assert isinstance(body["frequency"], float)
+    assert body["band"] == frequency_band(body["frequency"]) == "common"
+    assert body["spellings"] == [{"cards": ["s", "t", "e", "v", "e"], "value": 21}]
+
+
+def test_quiz_is_legal_with_its_two_spellings(client: FlaskClient) -> None:
+    body = get_word(client, "quiz")
+    assert (body["legal"], body["reason"]) == (True, "in dictionary")
+    assert body["spellings"] == [
+        {"cards": ["q", "u", "i", "z"], "value": 35},
+        {"cards": ["qu", "i", "z"], "value": 25},
+    ]
+    spelled = client.post("/api/v1/spell", json={"letters": "quiz"}).get_json()
+    assert body["spellings"] == spelled["spellings"]
+
+
+@pytest.mark.parametrize("written", ["Quiz", "QUIZ", "%20quiz%20"])
+def test_case_and_surrounding_spaces_are_ignored(client: FlaskClient, written: str) -> None:
+    assert get_word(client, written) == get_word(client, "quiz")
+
+
+@pytest.mark.parametrize(
+    ("word", "reason"),
+    [
+        ("nasa", "abbreviation"),
+        ("dont", "contraction"),
+        ("ness", "prefix or suffix"),
+        ("stevee", "not in dictionary"),
+        ("a", "too short"),
+        ("don't", "not letters"),
+        ("co-op", "not letters"),
+        ("50/50", "not letters"),
+    ],
+)
+def test_refused_words_say_why(client: FlaskClient, word: str, reason: str) -> None:
+    body = get_word(client, word)
+    assert (body["legal"], body["reason"]) == (False, reason)
+
+
+def test_a_word_never_seen_has_no_frequency(client: FlaskClient) -> None:
+    body = get_word(client, "qzx")
+    assert (body["frequency"], body["band"]) == (None, "rare")
+
+
+def test_what_cannot_be_laid_down_has_no_spellings(client: FlaskClient) -> None:
+    assert get_word(client, "don't")["spellings"] == []
+
+
+def test_the_broad_lexicon_is_chosen_by_query(client: FlaskClient) -> None:
+    assert get_word(client, "zax")["legal"] is False
+    body = get_word(client, "zax", lexicon="broad")
+    assert (body["legal"], body["reason"], body["lexicon"]) == (True, "in dictionary", "broad")
+    assert body["spellings"] == [{"cards": ["z", "a", "x"], "value": 28}]
+
+
+def test_a_groups_own_list_is_chosen_by_query(client: FlaskClient, house: Path) -> None:
+    body = get_word(client, "zyzzyva", lexicon="house")
+    assert (body["legal"], body["lexicon"]) == (True, "house")
+    assert get_word(client, "steve", lexicon="house")["legal"] is True
+    assert get_word(client, "quiz", lexicon="house")["legal"] is False
+
+
+def test_a_games_house_words_are_added_by_query(client: FlaskClient) -> None:
+    """api.md: ``?game=<id>`` adds that game's house words to the verdict."""
+    resp = client.post("/api/v1/games", json={"players": ["Ann", "Ben"], "first_dealer": 0})
+    assert resp.status_code == 201, resp.get_data(as_text=True)
+    game = resp.get_json()
+    auth = {"Authorization": f"Bearer {game['edit_token']}"}
+    for word, allowed in (("zyzzyva", True), ("quiz", False)):
+        url = f"/api/v1/games/{game['id']}/house-words/{word}"
+        assert client.put(url, json={"allowed": allowed}, headers=auth).status_code == 200
+    allowed = get_word(client, "zyzzyva", game=game["id"])
+    assert (allowed["legal"], allowed["reason"]) == (True, "house word")
+    banned = get_word(client, "quiz", game=game["id"])
+    assert (banned["legal"], banned["reason"]) == (False, "banned house word")
+
+
+def test_an_unknown_lexicon_is_refused_with_the_names(client: FlaskClient) -> None:
+    resp = client.get("/api/v1/words/quiz", query_string={"lexicon": "klingon"})
+    body = refused(resp, 422, "lexicon")
+    assert "standard, broad" in body["error"]
+
+
+def test_a_long_legal_word(client: FlaskClient) -> None:
+    body = get_word(client, "Counterrevolutionaries")
+    assert (body["word"], body["legal"]) == ("counterrevolutionaries", True)
+    assert body["spellings"] and all(s["value"] > 0 for s in body["spellings"])
+
+
+def test_a_word_longer_than_any_hand(client: FlaskClient) -> None:
+    body = get_word(client, "electroencephalographic", lexicon="standard")
+    assert body["legal"] is True
+    assert body["spellings"] == []  # 23 letters: more than any hand holds
+
+
+def test_a_very_long_string_is_cut_and_refused(client: FlaskClient) -> None:
+    body = get_word(client, "q" * 500)
+    assert body["word"] == "q" * 60
+    assert (body["legal"], body["reason"], body["spellings"]) == (False, "not in dictionary", [])
+
+
+# POST /api/v1/judge
+
+
+def test_a_play_of_legal_words_is_acceptable(client: FlaskClient) -> None:
+    assert judged(client, {"words": ["quiz", "Bill", " running ", "rose"]}) == {"acceptable": True}
+
+
+@pytest.mark.parametrize("bad", ["steve", "nasa", "dont", "un", "stevee", "a", "co-op"])
+@pytest.mark.parametrize("at", [0, 1, 2])
+def test_one_bad_word_makes_the_play_unacceptable_without_saying_which(
+    client: FlaskClient, bad: str, at: int
+) -> None:
+    words = ["quiz", "bill", "running"]
+    words[at] = bad
+    assert judged(client, {"words": words}) == {"acceptable": False}
+
+
+def test_the_api_md_example(client: FlaskClient) -> None:
+    body = {"words": ["qi", "zax", "stevee"], "lexicon": "broad"}
+    assert judged(client, body) == {"acceptable": False}
+
+
+def test_the_lexicon_decides(client: FlaskClient, house: Path) -> None:
+    assert judged(client, {"words": ["zax", "quiz"]}) == {"acceptable": False}
+    assert judged(client, {"words": ["zax", "quiz"], "lexicon": "broad"}) == {"acceptable": True}
+    assert judged(client, {"words": ["zyzzyva"], "lexicon": "house"}) == {"acceptable": True}
+    assert judged(client, {"words": ["the"], "lexicon": "house"}) == {"acceptable": False}
+
+
+def test_twenty_words_are_judged(client: FlaskClient) -> None:
+    assert judged(client, {"words": ["quiz"] * 20}) == {"acceptable": True}
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "where"),
+    [
+        ({"words": "quiz"}, 400, "words"),
+        ({"words": ["quiz", 7]}, 400, "words"),
+        ({"words": None}, 400, "words"),
+        ({}, 400, "words"),
+        ({"words": []}, 422, "words"),
+        ({"words": ["quiz"] * 21}, 422, "words"),
+        ({"words": ["quiz"], "lexicon": "klingon"}, 422, "lexicon"),
+        ({"words": ["quiz"], "lexicon": 5}, 400, "lexicon"),
+        ({"words": ["quiz"], "game": "1"}, 400, "game"),
+        (["quiz"], 400, ""),
+    ],
+)
+def test_judge_refusals(client: FlaskClient, body: object, status: int, where: str) -> None:
+    refused(client.post("/api/v1/judge", json=body), status, where)
+
+
+def test_judge_refuses_a_body_that_is_not_json(client: FlaskClient) -> None:
+    resp = client.post("/api/v1/judge", data="words=quiz", content_type="application/json")
+    refused(resp, 400, "")
+
+
+# POST /api/v1/score: a challenge without the table's ruling
+
+
+def challenged(client: FlaskClient, word: str, **rules: str) -> dict:
+    """Ann lays ``word`` (cards joined by "-"), Ben challenges it; both hold five cards."""
+    unused = ["m", "n", "r", "s", "t"][: 5 - len(word.split("-"))]
+    body: dict = {
+        "players": [
+            {"name": "Ann", "words": [word], "unused": unused},
+            {"name": "Ben", "words": ["t-o-p"], "unused": ["a", "e"]},
+        ],
+        "challenges": [{"by": "Ben", "player": "Ann", "word": 0}],
+    }
+    if rules:
+        body["rules"] = rules
+    resp = client.post("/api/v1/score", json=body)
+    assert resp.status_code == 200, resp.get_data(as_text=True)
+    return resp.get_json()
+
+
+@pytest.mark.parametrize(
+    ("word", "legal", "reason"),
+    [
+        ("b-i-l-l", True, "in dictionary"),
+        ("t-v", False, "abbreviation"),
+        ("d-o-n-t", False, "contraction"),
+        ("s-t-e-v-e", False, "proper noun"),
+    ],
+)
+def test_the_dictionary_decides_a_challenge(
+    client: FlaskClient, word: str, legal: bool, reason: str
+) -> None:
+    result = challenged(client, word)
+    ruling = result["challenges"][0]
+    assert (ruling["decided_by"], ruling["legal"], ruling["reason"]) == (
+        "dictionary",
+        legal,
+        reason,
+    )
+    assert result["players"][0]["words"][0]["struck"] is not legal
+    assert ruling["charged_to"] == ("Ben" if legal else "Ann")
+
+
+def test_a_groups_own_list_decides_a_challenge(client: FlaskClient, house: Path) -> None:
+    ruling = challenged(client, "s-t-e-v-e", lexicon="house")["challenges"][0]
+    assert (ruling["decided_by"], ruling["legal"]) == ("dictionary", True)
