@@ -7,6 +7,7 @@ from werkzeug.exceptions import HTTPException
 
 MESSAGES = {
     400: "The request could not be read.",
+    403: "Only the edit link can change this game; ask whoever started it to share it.",
     404: "There is nothing at this address.",
     405: "This address does not take that kind of request.",
     413: "The request is too large.",
