@@ -12,6 +12,7 @@ from companion.game.errors import RuleError, ShapeError
 from companion.game.parse import parse_play, parse_rules
 from companion.game.rules import DEFAULT_LEXICON
 from companion.game.scoring import score_round
+from companion.game.solver import MAX_HAND, best_play, parse_hand
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -112,3 +113,27 @@ def judge() -> Response:
         raise ShapeError('"lexicon" must be a lexicon\'s name.', "lexicon")
     lexicon = referee.lexicon(name)
     return jsonify(acceptable=all(lexicon.verdict(w).legal for w in words))
+
+
+@bp.post("/best")
+def best() -> Response:
+    """The best play of a hand: words, unused cards, the discard, points, going out."""
+    body = json_object("cards", "discard", "rules")
+    cards = body.get("cards")
+    if not isinstance(cards, list):
+        raise ShapeError('Send "cards": the hand as a list of card names.', "cards")
+    if not cards:
+        raise RuleError("Send the cards of a hand (1 to 11 cards).", "cards")
+    if len(cards) > MAX_HAND:
+        raise RuleError(
+            f"A hand holds at most {MAX_HAND} cards (10 and the drawn card); "
+            f"this has {len(cards)}.",
+            "cards",
+        )
+    discard = body.get("discard", False)
+    if not isinstance(discard, bool):
+        raise ShapeError('"discard" is true or false.', "discard")
+    rules = parse_rules(body.get("rules"))
+    hand = parse_hand(cards)
+    index = referee.solver_index(rules.lexicon)
+    return jsonify(best_play(hand, index, rules.min_word, discard).as_dict())

@@ -8,6 +8,7 @@ from wtforms import SelectChoice
 from companion.game.challenges import Judge, Verdict
 from companion.game.deck import value
 from companion.game.errors import RuleError
+from companion.game.solver import build_index
 from companion.game.spelling import spellings
 from companion.lexicon import Lexicon, LexiconStore, UnknownLexicon
 from companion.lexicon.lexicon import frequency_band
@@ -83,3 +84,36 @@ def word_report(
         "band": frequency_band(frequency),
         "spellings": cards,
     }
+
+
+def solver_index(
+    lexicon_name: str, house_words: dict[str, bool] | None = None, where: str = "rules.lexicon"
+) -> dict[str, str]:
+    """The best-play index of a lexicon, with a game's allowed words added and banned ones out.
+
+    A banned word's card multiset stays playable when another word of the lexicon
+    has the same cards (ban ``cat`` and ``act`` still stands).
+    """
+    try:
+        base = store().solver_index(lexicon_name)
+    except UnknownLexicon as exc:
+        raise RuleError(str(exc), where) from None
+    if not house_words:
+        return base
+    index = dict(base)
+    banned = {w for w, allowed in house_words.items() if not allowed}
+    for key in [k for k, w in index.items() if w in banned]:
+        del index[key]
+    if banned:
+        letters = {"".join(sorted(w)) for w in banned}
+        others = (
+            w
+            for w in lexicon(lexicon_name).words()
+            if w not in banned and "".join(sorted(w)) in letters
+        )
+        for key, word in build_index(others).items():
+            index.setdefault(key, word)
+    allowed = [w for w, ok in house_words.items() if ok]
+    for key, word in build_index(allowed).items():
+        index.setdefault(key, word)
+    return index

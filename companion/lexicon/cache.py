@@ -42,8 +42,29 @@ def write(path: Path, key: str, entries: dict[str, int]) -> None:
     numbers = array("H", (entries[w] for w in words))
     if sys.byteorder != "little":
         numbers.byteswap()
-    body = len(text).to_bytes(8, "little") + text + numbers.tobytes()
-    header = {"key": key, "count": len(words), "sha256": hashlib.sha256(body).hexdigest()}
+    _write(path, key, len(words), len(text).to_bytes(8, "little") + text + numbers.tobytes())
+
+
+def read(path: Path, key: str) -> dict[str, int]:
+    """The entries stored at ``path``, if they were built under ``key`` and are intact."""
+    header, body = _read(path, key)
+    try:
+        size = int.from_bytes(body[:8], "little")
+        words = bytes(body[8 : 8 + size]).decode("utf-8").split("\n") if size else []
+        numbers = array("H")
+        numbers.frombytes(body[8 + size :])
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise CacheInvalid(f"unreadable: {exc}") from None
+    if sys.byteorder != "little":
+        numbers.byteswap()
+    if len(numbers) != header.get("count") or len(words) != len(numbers):
+        raise CacheInvalid("corrupt: counts differ")
+    return dict(zip(words, numbers, strict=True))
+
+
+def _write(path: Path, key: str, count: int, body: bytes) -> None:
+    """Write ``body`` with its header (key, count, SHA-256) to a temporary file, then rename."""
+    header = {"key": key, "count": count, "sha256": hashlib.sha256(body).hexdigest()}
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
@@ -55,8 +76,8 @@ def write(path: Path, key: str, entries: dict[str, int]) -> None:
         raise
 
 
-def read(path: Path, key: str) -> dict[str, int]:
-    """The entries stored at ``path``, if they were built under ``key`` and are intact."""
+def _read(path: Path, key: str) -> tuple[dict[str, object], memoryview]:
+    """The header and body of a cache file, refused unless its key and checksum match."""
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -68,19 +89,30 @@ def read(path: Path, key: str) -> dict[str, int]:
         raise CacheInvalid("no header")
     try:
         header = json.loads(data[len(MAGIC) : end])
-        if header["key"] != key:
+        if not isinstance(header, dict) or header.get("key") != key:
             raise CacheInvalid("built from other sources")
         body = memoryview(data)[end + 1 :]
-        if hashlib.sha256(body).hexdigest() != header["sha256"]:
+        if hashlib.sha256(body).hexdigest() != header.get("sha256"):
             raise CacheInvalid("corrupt: checksum differs")
-        size = int.from_bytes(body[:8], "little")
-        words = bytes(body[8 : 8 + size]).decode("utf-8").split("\n") if size else []
-        numbers = array("H")
-        numbers.frombytes(body[8 + size :])
-    except (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError) as exc:
+    except (ValueError, TypeError, RecursionError) as exc:
         raise CacheInvalid(f"unreadable: {exc}") from None
-    if sys.byteorder != "little":
-        numbers.byteswap()
-    if len(numbers) != header.get("count") or len(words) != len(numbers):
+    return header, body
+
+
+def write_pairs(path: Path, key: str, pairs: dict[str, str]) -> None:
+    """Store a ``{str: str}`` table (the solver's index) under ``key``, checked like the rest."""
+    text = "\n".join(f"{k}\t{v}" for k, v in sorted(pairs.items())).encode("utf-8")
+    _write(path, key, len(pairs), text)
+
+
+def read_pairs(path: Path, key: str) -> dict[str, str]:
+    """The table stored at ``path`` by ``write_pairs``, if built under ``key`` and intact."""
+    header, body = _read(path, key)
+    try:
+        lines = bytes(body).decode("utf-8").split("\n") if body else []
+        pairs = dict(line.split("\t", 1) for line in lines)
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise CacheInvalid(f"unreadable: {exc}") from None
+    if len(pairs) != header.get("count"):
         raise CacheInvalid("corrupt: counts differ")
-    return dict(zip(words, numbers, strict=True))
+    return pairs

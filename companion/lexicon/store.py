@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.game.solver import build_index
 from companion.lexicon import cache, sources
 from companion.lexicon.lexicon import Lexicon
 from companion.lexicon.reasons import Kind
@@ -24,6 +25,9 @@ FORMAT = 2
 """Bump when the rules of classify.py or the cache layout change: every cache rebuilds."""
 
 _loaded: dict[tuple[Path, str], Lexicon] = {}
+_indexes: dict[tuple[Path, str], dict[str, str]] = {}
+SOLVER_FORMAT = 1
+"""Bump when the solver's index changes: every index rebuilds."""
 _lock = threading.RLock()  # building broad loads standard inside the lock
 
 
@@ -71,6 +75,26 @@ class LexiconStore:
             if found is None:
                 found = Lexicon(name, self.title(name), self._entries(path, key, build))
                 _loaded[(path, key)] = found
+            return found
+
+    def solver_index(self, name: str) -> dict[str, str]:
+        """The best-play index of lexicon ``name`` (card multiset -> word), cached beside it."""
+        key, _ = self._recipe(name)
+        key = f"solver {SOLVER_FORMAT}; {key}"
+        path = self.cache_folder / f"{name}.idx"
+        with _lock:
+            found = _indexes.get((path, key))
+            if found is None:
+                try:
+                    found = cache.read_pairs(path, key)
+                except cache.CacheInvalid:
+                    lexicon = self.get(name)
+                    common_first = sorted(
+                        lexicon.words(), key=lambda w: (-(lexicon.frequency(w) or 0), w)
+                    )
+                    found = build_index(common_first)
+                    cache.write_pairs(path, key, found)
+                _indexes[(path, key)] = found
             return found
 
     def build(self, name: str, force: bool = False) -> Built:

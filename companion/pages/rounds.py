@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from flask import Blueprint, Response, flash, make_response, redirect, render_template, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from companion import store
+from companion import referee, store
 from companion.api_games import judge_for
 from companion.forms import (
     ActionForm,
@@ -21,6 +21,7 @@ from companion.game.deck import CARDS
 from companion.game.errors import RuleError
 from companion.game.parse import parse_play
 from companion.game.play import Challenge, Play
+from companion.game.solver import BestPlay, best_play
 from companion.pages.access import require_edit, token_for
 from companion.pages.games import load
 from companion.pages.scorer import field_for_path
@@ -63,6 +64,30 @@ def _flags(state: GameState, current: RoundState) -> dict[tuple[int, int], str]:
     return flags
 
 
+@dataclass(frozen=True)
+class Review:
+    """After a round: the best play a player's cards allowed, and the points left behind."""
+
+    name: str
+    best: BestPlay
+    scored: int
+    left: int
+
+
+def _review(state: GameState, current: RoundState) -> list[Review]:
+    """Best plays of a closed round's hands (never while the round is open: no cheating)."""
+    if not current.closed or current.play is None or current.result is None:
+        return []
+    index = referee.solver_index(state.rules.lexicon, state.house_words)
+    out = []
+    for hand, scored in zip(current.play.hands, current.result.players, strict=True):
+        cards = [c for w in hand.words for c in w] + list(hand.unused)
+        best = best_play(cards, index, state.rules.min_word)
+        played = scored.word_points - scored.unused_points
+        out.append(Review(hand.name, best, played, max(best.points - played, 0)))
+    return out
+
+
 def render_round(
     state: GameState,
     number: int,
@@ -99,6 +124,7 @@ def render_round(
             action=ActionForm(),
             deck=CARDS,
             flags=_flags(state, current),
+            review=_review(state, current),
             previous_open=previous_open,
         ),
         status,

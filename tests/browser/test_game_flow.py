@@ -111,6 +111,7 @@ def test_two_rounds_with_a_challenge_and_a_reopen(  # type: ignore[no-untyped-de
     page.goto(page.url + "/rounds/1")
     page.get_by_role("button", name="Reopen round 1").tap()
     assert "reopened" in page.locator(".flash").inner_text()
+    assert page.locator("#review").count() == 0  # no best play while the round is open
     page.get_by_role("button", name="Withdraw").tap()
     page.fill("#players-2-words", "z-a-p")
     page.get_by_role("button", name="Save round 1").tap()
@@ -125,10 +126,23 @@ def test_two_rounds_with_a_challenge_and_a_reopen(  # type: ignore[no-untyped-de
         for n in ("Ann", "Ben", "Cy")
     }
     assert totals == {"Ann": "22", "Ben": "33", "Cy": "32"}
-    watcher.locator("#board [data-player='Ben'] [data-total]").filter(has_text="33").wait_for(
+    watcher.locator("#board [data-player='Cy'] [data-total]").filter(has_text="32").wait_for(
         timeout=10_000
     )
     assert watcher.locator("#board .leaderboard li .who").first.inner_text() == "Ben"
     fits_phone(watcher)
     screenshot(watcher, "leaderboard-viewer")
+
+    # Round review, once closed: the best play each hand allowed and the points left behind.
+    watcher.goto(view_url + "/rounds/2")
+    left = {
+        n: watcher.locator(f".review-player[data-player='{n}'] [data-left]").get_attribute(
+            "data-left"
+        )
+        for n in ("Ann", "Ben", "Cy")
+    }
+    # Ann T,O,P,E: POET/TOPE 13 vs 9 played; Ben QU·I·Z + E: 23, as played; Cy DOGS 16 vs 10.
+    assert left == {"Ann": "4", "Ben": "0", "Cy": "6"}
+    fits_phone(watcher)
+    screenshot(watcher, "round-review")
     watcher_context.close()

@@ -1,0 +1,219 @@
+"""Best play: the arrangement of a hand into disjoint legal words that scores most.
+
+Exact. Words are matched on cards, not letters: every card spelling of every
+word of the word set is indexed by its multiset of cards, so ``the`` is found
+both as T·H·E and as TH·E. For a hand, every sub-multiset of its cards that is
+a word is looked up (at most 2^11 of them), then a dynamic programme over the
+sub-multisets picks the best partition into words and unused cards.
+
+Points are word values minus unused values, which is the same as maximising
+the value of the cards used. Ties go to more cards used, then more words, then
+the longer longest word (in letters). With ``discard`` the hand holds one card
+more (the drawn one) and the best card to throw away is chosen too.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from companion.game.deck import BY_NAME, CARDS, Card, Word, value
+from companion.game.errors import RuleError
+from companion.game.rules import MinWord
+from companion.game.spelling import MAX_LETTERS, spellings
+
+MAX_HAND = 11
+"""Ten cards, plus the drawn card when the solver also picks the discard."""
+
+_CODE = {card: chr(ord("A") + i) for i, card in enumerate(CARDS)}
+"""One character per kind of card: a multiset of cards is a sorted string."""
+_DOUBLES = tuple(c for c in CARDS if c.letters == 2)
+
+
+def key_of(cards: Iterable[Card]) -> str:
+    """The index key of a multiset of cards."""
+    return "".join(sorted(_CODE[c] for c in cards))
+
+
+def build_index(words: Iterable[str]) -> dict[str, str]:
+    """``{card multiset key: word}`` for every card spelling of every word.
+
+    Where several words share a multiset (``act``, ``cat``), the first one given
+    is kept: pass the words most common first to show the friendliest.
+    """
+    index: dict[str, str] = {}
+    letter_code = {c.name: _CODE[c] for c in CARDS if c.letters == 1}
+    for word in words:
+        word = word.lower()
+        if len(word) > MAX_LETTERS or not (word.isascii() and word.isalpha()):
+            continue
+        if any(d.name in word for d in _DOUBLES):
+            for spelling in spellings(word):
+                index.setdefault(key_of(spelling), word)
+        elif all(word.count(ch) <= BY_NAME[ch].copies for ch in set(word)):
+            # One letter per card is the only spelling: no sorting of cards needed.
+            index.setdefault("".join(sorted(letter_code[ch] for ch in word)), word)
+    return index
+
+
+@dataclass(frozen=True)
+class BestPlay:
+    """The best arrangement: words in cards, unused cards, the discard, points."""
+
+    words: tuple[Word, ...]
+    unused: tuple[Card, ...]
+    discard: Card | None
+    points: int
+
+    @property
+    def goes_out(self) -> bool:
+        """Every remaining card is in a word."""
+        return not self.unused
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "words": [[c.name for c in w] for w in self.words],
+            "unused": [c.name for c in self.unused],
+            "discard": self.discard.name if self.discard else None,
+            "points": self.points,
+            "goes_out": self.goes_out,
+        }
+
+
+def best_play(
+    hand: Iterable[Card],
+    index: Mapping[str, str],
+    min_word: MinWord = "cards",
+    discard: bool = False,
+) -> BestPlay:
+    """The best play of ``hand`` with the words of ``index``."""
+    cards = tuple(hand)
+    if len(cards) > MAX_HAND:
+        raise RuleError(
+            f"A hand holds at most {MAX_HAND} cards (10 and the drawn card); this has "
+            f"{len(cards)}.",
+            "cards",
+        )
+    if discard and not cards:
+        raise RuleError("There is no card to discard.", "cards")
+    over = _over_deck(cards)
+    if over:
+        raise RuleError(f"The deck has only {over.copies} {over} cards.", "cards")
+
+    kinds = sorted(set(cards), key=lambda c: _CODE[c])
+    counts = Counter(cards)
+    radix = [counts[k] + 1 for k in kinds]
+    weights = []
+    step = 1
+    for r in radix:
+        weights.append(step)
+        step *= r
+    full = sum(counts[k] * w for k, w in zip(kinds, weights, strict=True))
+
+    candidates = _candidate_words(kinds, counts, weights, index, min_word)
+
+    @cache
+    def solve(state: int) -> tuple[tuple[int, int, int, int], tuple[int, ...]]:
+        """Best (value used, cards used, words, longest) of ``state`` and its word states."""
+        if state == 0:
+            return (0, 0, 0, 0), ()
+        have = [(state // w) % r for w, r in zip(weights, radix, strict=True)]
+        lowest = next(i for i, n in enumerate(have) if n)
+        # Either one card of the lowest kind stays unused...
+        best, best_words = solve(state - weights[lowest])
+        # ...or it is in a word that fits in what is left.
+        for word_state, digits, score in candidates[lowest]:
+            if all(have[i] >= d for i, d in digits):
+                rest, words = solve(state - word_state)
+                total = (
+                    rest[0] + score[0],
+                    rest[1] + score[1],
+                    rest[2] + 1,
+                    max(rest[3], score[3]),
+                )
+                if total > best:
+                    best, best_words = total, (word_state, *words)
+        return best, best_words
+
+    if discard:
+        # Throw away the card whose absence leaves the best play (first kind on a tie).
+        i = max(range(len(kinds)), key=lambda k: (solve(full - weights[k])[0], -k))
+        score, word_states = solve(full - weights[i])
+        dropped: Card | None = kinds[i]
+        remaining = list(cards)
+        remaining.remove(kinds[i])
+    else:
+        score, word_states = solve(full)
+        dropped = None
+        remaining = list(cards)
+
+    words = []
+    for state in word_states:
+        multiset = _cards_of(state, kinds, weights, radix)
+        words.append(_in_word_order(multiset, index[key_of(multiset)]))
+        for c in multiset:
+            remaining.remove(c)
+    points = 2 * score[0] - value(remaining) - value(c for w in words for c in w)
+    return BestPlay(tuple(words), tuple(remaining), dropped, points)
+
+
+def _candidate_words(kinds, counts, weights, index, min_word):  # type: ignore[no-untyped-def]
+    """Per lowest kind of card: the word multisets of the hand that contain it.
+
+    Each is ``(state, ((kind, copies), ...), (value, cards, 1, letters))``; the key is
+    built as the walk goes (kinds are in code order, so no sorting is needed).
+    """
+    by_lowest: list[list[tuple[int, tuple[tuple[int, int], ...], tuple[int, int, int, int]]]]
+    by_lowest = [[] for _ in kinds]
+    codes = [_CODE[k] for k in kinds]
+    values = [k.value for k in kinds]
+    letters = [k.letters for k in kinds]
+    least = 2 if min_word == "cards" else 1
+    n_kinds = len(kinds)
+
+    def walk(i, key, state, val, n, lets, chosen):  # type: ignore[no-untyped-def]
+        if i == n_kinds:
+            if n >= least and lets >= 2 and key in index:
+                by_lowest[chosen[0][0]].append((state, chosen, (val, n, 1, lets)))
+            return
+        walk(i + 1, key, state, val, n, lets, chosen)
+        for d in range(1, counts[kinds[i]] + 1):
+            walk(
+                i + 1,
+                key + codes[i] * d,
+                state + weights[i] * d,
+                val + values[i] * d,
+                n + d,
+                lets + letters[i] * d,
+                (*chosen, (i, d)),
+            )
+
+    walk(0, "", 0, 0, 0, 0, ())
+    return by_lowest
+
+
+def _cards_of(state: int, kinds, weights, radix) -> list[Card]:  # type: ignore[no-untyped-def]
+    return [k for i, k in enumerate(kinds) for _ in range((state // weights[i]) % radix[i])]
+
+
+def _in_word_order(multiset: list[Card], word: str) -> Word:
+    """The cards of ``multiset`` in the order that spells ``word``."""
+    key = key_of(multiset)
+    return next(s for s in spellings(word) if key_of(s) == key)
+
+
+def _over_deck(cards: tuple[Card, ...]) -> Card | None:
+    seen = Counter(cards)
+    return next((c for c, n in seen.items() if n > c.copies), None)
+
+
+def parse_hand(names: Iterable[object], where: str = "cards") -> tuple[Card, ...]:
+    """Card names as sent (``["qu", "a"]``) into cards, refusing unknown ones."""
+    from companion.game.parse import parse_card
+
+    return tuple(parse_card(n, f"{where}[{i}]") for i, n in enumerate(names))
+
+
+__all__ = ["BY_NAME", "BestPlay", "best_play", "build_index", "key_of", "parse_hand"]

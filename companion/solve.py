@@ -1,0 +1,63 @@
+"""Best play from the command line, to compare with other solvers on any word list.
+
+    python -m companion.solve [--words FILE] [--discard] [--min-word letters] qu a th i ...
+
+Without ``--words`` the standard lexicon is used (built into the instance
+folder's cache on first use).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from companion.game.errors import RuleError
+from companion.game.solver import best_play, build_index, parse_hand
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m companion.solve", description="Print the best play of a Quiddler hand."
+    )
+    parser.add_argument("cards", nargs="+", help="card names: a..z, qu, in, er, cl, th")
+    parser.add_argument("--words", type=Path, help="a word list, one word per line")
+    parser.add_argument(
+        "--discard",
+        action="store_true",
+        help="the hand holds the drawn card too: also pick the discard",
+    )
+    parser.add_argument("--min-word", choices=("cards", "letters"), default="cards")
+    args = parser.parse_args(argv)
+    try:
+        hand = parse_hand(args.cards)
+        if args.words:
+            words = args.words.read_text(encoding="utf-8", errors="replace").split()
+            index = build_index(w.lower() for w in words)
+        else:
+            from companion import create_app
+
+            app = create_app({"AUTO_MIGRATE": False})
+            index = app.extensions["lexicons"].solver_index("standard")
+        play = best_play(hand, index, args.min_word, args.discard)
+    except RuleError as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"error: cannot read the word list: {exc.strerror}", file=sys.stderr)
+        return 2
+    for word in play.words:
+        print(f"{'·'.join(str(c) for c in word):24} {sum(c.value for c in word):>4}")
+    if play.unused:
+        print(
+            f"unused: {' '.join(str(c) for c in play.unused)} "
+            f"(-{sum(c.value for c in play.unused)})"
+        )
+    if play.discard:
+        print(f"discard: {play.discard}")
+    print(f"points: {play.points}" + ("  (goes out)" if play.goes_out else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
