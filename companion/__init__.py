@@ -71,11 +71,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         upgrade_database(app)
 
     from companion import api, api_games, cli, errors  # noqa: F401  (api_games adds routes)
-    from companion.pages import games, referee, rounds, scorer
+    from companion.pages import games, referee, rounds, scorer, solitaire
 
     app.register_blueprint(api.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(rounds.bp)
+    app.register_blueprint(solitaire.bp)
     csrf.exempt(api.bp)  # JSON clients send no cookie-based forms
     app.register_blueprint(scorer.bp)
     app.register_blueprint(referee.bp)

@@ -233,3 +233,22 @@ class HouseWordForm(FlaskForm):
 
 class ActionForm(FlaskForm):
     """A button that changes something: only the CSRF token."""
+
+
+class SolitaireNewForm(FlaskForm):
+    """Start a solitaire game: the eight face-up cards, or practice with a virtual deck."""
+
+    face_up = StringField("The eight face-up cards, pile 1 to 8")
+    min_word = RadioField(
+        "Minimum word",
+        default=Rules.min_word,
+        choices=choices(("cards", "2 cards"), ("letters", "2 letters")),
+    )
+    lexicon = SelectField("Dictionary", default=Rules.lexicon)
+
+
+class SolitaireStepForm(FlaskForm):
+    """One step: the piles of a word in order, a revealed card, or a refill."""
+
+    piles = StringField("Piles")
+    card = StringField("Card")

@@ -134,3 +134,21 @@ class HouseWord(db.Model):  # type: ignore[name-defined]
     allowed: Mapped[bool]
 
     game: Mapped[Game] = relationship(back_populates="house_words")
+
+
+class Solitaire(db.Model):  # type: ignore[name-defined]
+    """A game of Solitaire Quiddler: the opening face-up cards and every step since."""
+
+    __tablename__ = "solitaire"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    edit_token_hash: Mapped[str] = mapped_column(String(64))
+    face_up: Mapped[list[str]] = mapped_column(JSON)
+    practice_seed: Mapped[int | None]
+    """Set for practice with a virtual deck: the Companion deals and reveals."""
+    steps: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    min_word: Mapped[str] = mapped_column(String(10), default="cards")
+    lexicon: Mapped[str] = mapped_column(String(40), default="standard")
+    version: Mapped[int] = mapped_column(default=1)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+    updated_at: Mapped[datetime] = mapped_column(default=_now)

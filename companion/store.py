@@ -20,8 +20,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from companion.extensions import db
+from companion.game import solitaire
 from companion.game.challenges import Judge, Ruling
-from companion.game.deck import BY_NAME
+from companion.game.deck import BY_NAME, Card
 from companion.game.errors import RuleError
 from companion.game.parse import parse_rules
 from companion.game.play import ROUNDS, Challenge, Hand, Play, check_names, hand_size
@@ -29,7 +30,7 @@ from companion.game.rules import Rules
 from companion.game.scoring import RoundScore, score_round
 from companion.game.standings import Standing, dealer, first_player, standings, winners
 from companion.models import Challenge as ChallengeRow
-from companion.models import Entry, Game, HouseWord, Player, Round
+from companion.models import Entry, Game, HouseWord, Player, Round, Solitaire
 
 
 class NotFound(LookupError):
@@ -439,3 +440,62 @@ def _commit(game: Game, row: Round | None = None) -> None:
         raise Conflict(
             "This round was just changed on another phone; here is what is saved now."
         ) from None
+
+
+# --- solitaire -------------------------------------------------------------------------
+
+
+def solitaire_game(row: Solitaire) -> solitaire.Game:
+    """A stored solitaire game as game/ sees it."""
+    practice = solitaire.practice_deck(row.practice_seed) if row.practice_seed is not None else None
+    return solitaire.Game(
+        face_up=tuple(BY_NAME[c] for c in row.face_up),
+        steps=tuple(
+            solitaire.Step(
+                s["kind"], tuple(s.get("piles", ())), BY_NAME[s["card"]] if s.get("card") else None
+            )
+            for s in row.steps
+        ),
+        practice=tuple(practice) if practice is not None else None,
+    )
+
+
+def get_solitaire(game_id: str) -> Solitaire:
+    found = db.session.get(Solitaire, game_id[:64])
+    if found is None:
+        raise NotFound("There is no solitaire game at this address; check the link.")
+    return found
+
+
+def create_solitaire(
+    face_up: list[Card] | None, min_word: str, lexicon: str, seed: int | None = None
+) -> tuple[Solitaire, str]:
+    """Store a new solitaire game (``face_up`` None: practice from a shuffled deck)."""
+    if face_up is None:
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        game = solitaire.new_practice(seed)
+    else:
+        seed = None
+        game = solitaire.Game(tuple(face_up))
+        solitaire.deal(game.face_up)  # refuses the wrong number of cards or copies
+    token = new_secret()
+    row = Solitaire(
+        id=secrets.token_urlsafe(16),
+        edit_token_hash=token_hash(token),
+        face_up=[c.name for c in game.face_up],
+        practice_seed=seed,
+        steps=[],
+        min_word=min_word,
+        lexicon=lexicon,
+    )
+    db.session.add(row)
+    db.session.commit()
+    return row, token
+
+
+def save_solitaire(row: Solitaire, game: solitaire.Game) -> None:
+    """Keep the game's steps (all of them: the row is rewritten whole)."""
+    row.steps = [s.as_dict() for s in game.steps]
+    row.version = Solitaire.version + 1
+    row.updated_at = datetime.now(UTC).replace(tzinfo=None)
+    db.session.commit()
