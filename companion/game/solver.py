@@ -30,6 +30,8 @@ MAX_HAND = 11
 _CODE = {card: chr(ord("A") + i) for i, card in enumerate(CARDS)}
 """One character per kind of card: a multiset of cards is a sorted string."""
 _DOUBLES = tuple(c for c in CARDS if c.letters == 2)
+_FIELD = 5
+_COUNT = (1 << (_FIELD - 1)) - 1
 
 
 def key_of(cards: Iterable[Card]) -> str:
@@ -102,14 +104,13 @@ def best_play(
     if over:
         raise RuleError(f"The deck has only {over.copies} {over} cards.", "cards")
 
+    # A multiset of the hand's cards is an integer with one 5-bit field per kind of card:
+    # four bits of count (at most 12 copies) under a guard bit. Whether a word fits in what
+    # is left is then one subtraction: no field borrows from its guard bit.
     kinds = sorted(set(cards), key=lambda c: _CODE[c])
     counts = Counter(cards)
-    radix = [counts[k] + 1 for k in kinds]
-    weights = []
-    step = 1
-    for r in radix:
-        weights.append(step)
-        step *= r
+    weights = [1 << (_FIELD * i) for i in range(len(kinds))]
+    guards = sum(w << (_FIELD - 1) for w in weights)
     full = sum(counts[k] * w for k, w in zip(kinds, weights, strict=True))
 
     candidates = _candidate_words(kinds, counts, weights, index, min_word)
@@ -119,19 +120,19 @@ def best_play(
         """Best (value used, cards used, words, longest) of ``state`` and its word states."""
         if state == 0:
             return (0, 0, 0, 0), ()
-        have = [(state // w) % r for w, r in zip(weights, radix, strict=True)]
-        lowest = next(i for i, n in enumerate(have) if n)
+        lowest = ((state & -state).bit_length() - 1) // _FIELD
         # Either one card of the lowest kind stays unused...
         best, best_words = solve(state - weights[lowest])
         # ...or it is in a word that fits in what is left.
-        for word_state, digits, score in candidates[lowest]:
-            if all(have[i] >= d for i, d in digits):
+        room = state | guards
+        for word_state, score in candidates[lowest]:
+            if (room - word_state) & guards == guards:
                 rest, words = solve(state - word_state)
                 total = (
                     rest[0] + score[0],
                     rest[1] + score[1],
                     rest[2] + 1,
-                    max(rest[3], score[3]),
+                    rest[3] if rest[3] > score[3] else score[3],
                 )
                 if total > best:
                     best, best_words = total, (word_state, *words)
@@ -151,7 +152,7 @@ def best_play(
 
     words = []
     for state in word_states:
-        multiset = _cards_of(state, kinds, weights, radix)
+        multiset = [k for i, k in enumerate(kinds) for _ in range((state >> (_FIELD * i)) & _COUNT)]
         words.append(_in_word_order(multiset, index[key_of(multiset)]))
         for c in multiset:
             remaining.remove(c)
@@ -162,10 +163,10 @@ def best_play(
 def _candidate_words(kinds, counts, weights, index, min_word):  # type: ignore[no-untyped-def]
     """Per lowest kind of card: the word multisets of the hand that contain it.
 
-    Each is ``(state, ((kind, copies), ...), (value, cards, 1, letters))``; the key is
-    built as the walk goes (kinds are in code order, so no sorting is needed).
+    Each is ``(state, (value, cards, 1, letters))``; the key is built as the walk goes
+    (kinds are in code order, so no sorting is needed).
     """
-    by_lowest: list[list[tuple[int, tuple[tuple[int, int], ...], tuple[int, int, int, int]]]]
+    by_lowest: list[list[tuple[int, tuple[int, int, int, int]]]]
     by_lowest = [[] for _ in kinds]
     codes = [_CODE[k] for k in kinds]
     values = [k.value for k in kinds]
@@ -173,12 +174,12 @@ def _candidate_words(kinds, counts, weights, index, min_word):  # type: ignore[n
     least = 2 if min_word == "cards" else 1
     n_kinds = len(kinds)
 
-    def walk(i, key, state, val, n, lets, chosen):  # type: ignore[no-untyped-def]
+    def walk(i, key, state, val, n, lets, first):  # type: ignore[no-untyped-def]
         if i == n_kinds:
             if n >= least and lets >= 2 and key in index:
-                by_lowest[chosen[0][0]].append((state, chosen, (val, n, 1, lets)))
+                by_lowest[first].append((state, (val, n, 1, lets)))
             return
-        walk(i + 1, key, state, val, n, lets, chosen)
+        walk(i + 1, key, state, val, n, lets, first)
         for d in range(1, counts[kinds[i]] + 1):
             walk(
                 i + 1,
@@ -187,15 +188,11 @@ def _candidate_words(kinds, counts, weights, index, min_word):  # type: ignore[n
                 val + values[i] * d,
                 n + d,
                 lets + letters[i] * d,
-                (*chosen, (i, d)),
+                i if first < 0 else first,
             )
 
-    walk(0, "", 0, 0, 0, 0, ())
+    walk(0, "", 0, 0, 0, 0, -1)
     return by_lowest
-
-
-def _cards_of(state: int, kinds, weights, radix) -> list[Card]:  # type: ignore[no-untyped-def]
-    return [k for i, k in enumerate(kinds) for _ in range((state // weights[i]) % radix[i])]
 
 
 def _in_word_order(multiset: list[Card], word: str) -> Word:
