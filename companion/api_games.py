@@ -10,6 +10,7 @@ from flask import Response, jsonify, request, url_for
 
 from companion import referee, store
 from companion.api import bp, json_body, json_object
+from companion.game.challenges import Judge
 from companion.game.errors import RuleError, ShapeError
 from companion.game.parse import parse_challenge, parse_play, parse_rules
 from companion.models import Game
@@ -51,14 +52,14 @@ def editable(game_id: str) -> Game:
     return game
 
 
-def judge_for(state: GameState):  # type: ignore[no-untyped-def]
+def judge_for(game: Game) -> Judge:
     """House words first, then the game's lexicon, loaded only if a challenge needs it."""
-    return referee.house_judge(
-        state.house_words, referee.lazy_judge(state.rules.lexicon, "rules.lexicon")
-    )
+    house = {h.word: h.allowed for h in game.house_words}
+    lexicon = parse_rules(game.rules).lexicon
+    return referee.house_judge(house, referee.lazy_judge(lexicon, "rules.lexicon"))
 
 
-def round_json(state: GameState, current: RoundState) -> dict[str, object]:
+def round_json(current: RoundState) -> dict[str, object]:
     """One round as the API shows it; the result is the /score result of its entries."""
     result = current.result.as_dict() if current.result else None
     if result is not None:
@@ -88,7 +89,7 @@ def game_json(state: GameState) -> dict[str, object]:
             {"name": n, "seat": i, "total": by_seat[i].total, "rank": by_seat[i].rank}
             for i, n in enumerate(state.names)
         ],
-        "rounds": [round_json(state, r) for r in state.rounds],
+        "rounds": [round_json(r) for r in state.rounds],
         "next_round": state.next_round,
         "next_dealer": state.next_dealer,
         "finished": state.finished,
@@ -148,8 +149,8 @@ def get_game(game_id: str) -> Response:
 
 
 def _round_response(game: Game, number: int) -> Response:
-    state = store.state_of(store.get_game(game.id))
-    return jsonify(round_json(state, state.round(number)))
+    """The round as saved now (the game read again: the commit expired what was loaded)."""
+    return jsonify(round_json(store.round_state(store.get_game(game.id), number)))
 
 
 def _expected_version() -> int | None:
@@ -174,8 +175,7 @@ def put_round(game_id: str, number: int) -> Response:
             "rules" if "rules" in body else "round",
         )
     play = parse_play(body)
-    state = store.state_of(game)
-    store.save_round(game, number, play, judge_for(state), _expected_version())
+    store.save_round(game, number, play, judge_for(game), _expected_version())
     return _round_response(game, number)
 
 
@@ -184,7 +184,7 @@ def post_challenge(game_id: str, number: int) -> Response:
     """Challenge a word of an open round: the ruling and the rescored round."""
     game = editable(game_id)
     challenge = parse_challenge(json_body(), "")
-    n = store.add_challenge(game, number, challenge, judge_for(store.state_of(game)))
+    n = store.add_challenge(game, number, challenge, judge_for(game))
     response = _round_response(game, number)
     data = response.get_json()
     data["ruling"] = next(c for c in data["result"]["challenges"] if c["n"] == n)
@@ -238,8 +238,8 @@ def conflict(exc: Conflict) -> tuple[Response, int]:
     number = (request.view_args or {}).get("number")
     body: dict[str, object] = {"error": str(exc), "where": ""}
     try:
-        state = store.state_of(store.get_game(game_id))
-        body["round"] = round_json(state, state.round(number)) if number else None
+        if number:
+            body["round"] = round_json(store.round_state(store.get_game(game_id), number))
     except (NotFound, RuleError):
         pass
     return jsonify(body), 409

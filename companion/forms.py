@@ -20,6 +20,7 @@ from wtforms.fields import FieldList
 from wtforms.utils import unset_value
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
+from companion.game.errors import RuleError
 from companion.game.play import MAX_PLAYERS
 from companion.game.rules import Rules
 
@@ -33,6 +34,24 @@ SEATS = choices(("", "—"), *((str(i), f"Player {i}") for i in range(1, MAX_PLA
 CHALLENGE_ROWS = 4
 _SPLIT_WORDS = re.compile(r"[\s,;]+")
 _SPLIT_CARDS = re.compile(r"[\s,;\-·.]+")
+
+
+def first_error(form: Form) -> RuleError:
+    """The first message of a refused form, with the id of its field (``rules-bonus``)."""
+    return next(_flatten(form.errors), RuleError("Check the form and send it again.", ""))
+
+
+def _flatten(errors: object, prefix: str = ""):  # type: ignore[no-untyped-def]
+    """A RuleError per field from WTForms' nested errors (dicts of lists of dicts...)."""
+    if isinstance(errors, dict):
+        for key, value in errors.items():
+            yield from _flatten(value, f"{prefix}-{key}" if prefix else str(key))
+    elif isinstance(errors, list | tuple) and errors and isinstance(errors[0], str):
+        yield RuleError(errors[0], prefix)
+    elif isinstance(errors, list | tuple):
+        for i, value in enumerate(errors):
+            if value:
+                yield from _flatten(value, f"{prefix}-{i}")
 
 
 def split_words(text: str) -> list[str]:

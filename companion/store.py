@@ -15,7 +15,7 @@ import secrets
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from sqlalchemy import select, update
+from sqlalchemy import select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
@@ -133,9 +133,14 @@ def get_game(game_id: str) -> Game:
     return game
 
 
+_VERSION = text("SELECT version FROM game WHERE id = :id")
+
+
 def game_version(game_id: str) -> int | None:
-    """Just the version of a game: enough to answer a conditional GET with 304."""
-    return db.session.scalar(select(Game.version).where(Game.id == game_id[:64]))
+    """Just the version of a game: enough to answer a conditional GET with 304, or to
+    serve a kept page. A plain statement on a pooled connection: no ORM session needed."""
+    with db.engine.connect() as conn:
+        return conn.execute(_VERSION, {"id": game_id[:64]}).scalar()
 
 
 def list_games(limit: int = 50) -> list[Game]:
@@ -152,30 +157,43 @@ def list_games(limit: int = 50) -> list[Game]:
 
 def state_of(game: Game) -> GameState:
     """Score every entered round of ``game`` and rank the players on the closed ones."""
-    names = tuple(p.name for p in game.players)
-    rules = parse_rules(game.rules)
+    names, rules = names_of(game), parse_rules(game.rules)
     stored = {r.number: r for r in game.rounds}
-    rounds = []
-    for number in range(1, ROUNDS + 1):
-        row = stored.get(number)
-        play = _play_of(row, names) if row is not None and row.entries else None
-        rounds.append(
-            RoundState(
-                number=number,
-                hand_size=hand_size(number),
-                dealer=names[dealer(game.first_dealer, number, len(names))],
-                first_player=names[first_player(game.first_dealer, number, len(names))],
-                closed=bool(row and row.closed),
-                version=row.version if row else 0,
-                entered=play is not None,
-                play=play,
-                result=score_round(play, rules) if play is not None else None,
-                challenge_numbers=tuple(c.number for c in row.challenges) if row else (),
-            )
-        )
+    rounds = [_round_state(game, names, rules, n, stored.get(n)) for n in range(1, ROUNDS + 1)]
     closed = [[p.score for p in r.result.players] for r in rounds if r.closed and r.result]
     house = {h.word: h.allowed for h in game.house_words}
     return GameState(game, names, rules, tuple(rounds), tuple(standings(names, closed)), house)
+
+
+def names_of(game: Game) -> tuple[str, ...]:
+    """The players' names in seating order."""
+    return tuple(p.name for p in game.players)
+
+
+def round_state(game: Game, number: int) -> RoundState:
+    """One round of ``game``, scored alone (what a write needs: no other round is scored)."""
+    if not 1 <= number <= ROUNDS:
+        raise NotFound(f"There is no round {number}; a game has rounds 1 to {ROUNDS}.")
+    row = next((r for r in game.rounds if r.number == number), None)
+    return _round_state(game, names_of(game), parse_rules(game.rules), number, row)
+
+
+def _round_state(
+    game: Game, names: tuple[str, ...], rules: Rules, number: int, row: Round | None
+) -> RoundState:
+    play = _play_of(row, names) if row is not None and row.entries else None
+    return RoundState(
+        number=number,
+        hand_size=hand_size(number),
+        dealer=names[dealer(game.first_dealer, number, len(names))],
+        first_player=names[first_player(game.first_dealer, number, len(names))],
+        closed=bool(row and row.closed),
+        version=row.version if row else 0,
+        entered=play is not None,
+        play=play,
+        result=score_round(play, rules) if play is not None else None,
+        challenge_numbers=tuple(c.number for c in row.challenges) if row else (),
+    )
 
 
 def _play_of(row: Round, names: tuple[str, ...]) -> Play:
@@ -229,28 +247,26 @@ def save_round(
     game: Game, number: int, play: Play, judge: Judge, expected_version: int | None = None
 ) -> None:
     """Replace what was entered for open round ``number`` with ``play``, scored and checked."""
-    state = state_of(game)
-    current = state.round(number)
-    if number > 1 and not state.round(number - 1).closed:
+    current = round_state(game, number)
+    names, rules = names_of(game), parse_rules(game.rules)
+    if number > 1 and not any(r.number == number - 1 and r.closed for r in game.rounds):
         raise RuleError(
             f"Round {number - 1} is still open; close it before entering round {number}.",
             "round",
         )
     _check_open(current)
     _check_version(current, expected_version)
-    play, sent_as = _seated(play, state.names)
+    play, sent_as = _seated(play, names)
     play = replace(play, round_number=number)
     try:
-        result = score_round(play, state.rules, judge)  # refuses a round against the rules
+        result = score_round(play, rules, judge)  # refuses a round against the rules
     except RuleError as exc:  # point at the player as the request listed them
         exc.where = re.sub(
             r"^players\[(\d+)\]", lambda m: f"players[{sent_as[int(m[1])]}]", exc.where
         )
         raise
     row = _round_row(game, number)
-    if (
-        row.id is not None
-    ):  # delete the old rows first: (round, seat) and (round, number) are unique
+    if row.id is not None:  # delete the old rows first: (round, seat), (round, number) are unique
         row.entries.clear()
         row.challenges.clear()
         db.session.flush()
@@ -263,10 +279,10 @@ def save_round(
         )
         for seat, hand in enumerate(play.hands)
     ]
-    seat_of = {n: i for i, n in enumerate(state.names)}
+    seat_of = {n: i for i, n in enumerate(names)}
     made = row.challenges_made or 0
     row.challenges = [
-        _challenge_row(made + k + 1, r.challenge, r.ruling, seat_of, state.rules.lexicon)
+        _challenge_row(made + k + 1, r.challenge, r.ruling, seat_of, rules.lexicon)
         for k, r in enumerate(result.challenges)
     ]
     row.challenges_made = made + len(result.challenges)
@@ -275,15 +291,15 @@ def save_round(
 
 def add_challenge(game: Game, number: int, challenge: Challenge, judge: Judge) -> int:
     """Rule on a new challenge in open round ``number`` and keep it; return its number."""
-    state = state_of(game)
-    current = state.round(number)
+    current = round_state(game, number)
+    rules = parse_rules(game.rules)
     if current.play is None:
         raise RuleError(f"Nothing is entered for round {number} yet.", "round")
     _check_open(current)
     play = replace(current.play, challenges=(*current.play.challenges, challenge))
     prefix = f"challenges[{len(play.challenges) - 1}]"
     try:
-        result = score_round(play, state.rules, judge)  # refuses own word, twice, no such word
+        result = score_round(play, rules, judge)  # refuses own word, twice, no such word
     except RuleError as exc:  # point at the fields of the one challenge sent
         if exc.where.startswith(prefix):
             exc.where = exc.where.removeprefix(prefix).lstrip(".")
@@ -292,17 +308,15 @@ def add_challenge(game: Game, number: int, challenge: Challenge, judge: Judge) -
     row = _round_row(game, number)
     n = (row.challenges_made or 0) + 1
     row.challenges_made = n
-    seat_of = {name: i for i, name in enumerate(state.names)}
-    row.challenges.append(
-        _challenge_row(n, ruled.challenge, ruled.ruling, seat_of, state.rules.lexicon)
-    )
+    seat_of = {name: i for i, name in enumerate(names_of(game))}
+    row.challenges.append(_challenge_row(n, ruled.challenge, ruled.ruling, seat_of, rules.lexicon))
     _commit(game, row)
     return n
 
 
 def withdraw_challenge(game: Game, number: int, n: int) -> None:
     """Take challenge ``n`` of open round ``number`` back."""
-    current = state_of(game).round(number)
+    current = round_state(game, number)
     _check_open(current)
     row = _round_row(game, number)
     found = next((c for c in row.challenges if c.number == n), None)
@@ -314,8 +328,7 @@ def withdraw_challenge(game: Game, number: int, n: int) -> None:
 
 def close_round(game: Game, number: int) -> None:
     """Close round ``number``: its scores count on the leaderboard."""
-    state = state_of(game)
-    current = state.round(number)
+    current = round_state(game, number)
     if current.closed:
         raise RuleError(f"Round {number} is already closed.", "round")
     if current.play is None:
@@ -325,7 +338,7 @@ def close_round(game: Game, number: int) -> None:
 
 def reopen_round(game: Game, number: int) -> None:
     """Reopen a closed round to fix a mistake; it leaves the leaderboard until closed again."""
-    current = state_of(game).round(number)
+    current = round_state(game, number)
     if not current.closed:
         raise RuleError(f"Round {number} is not closed.", "round")
     _commit(game, _round_row(game, number, closed=False))

@@ -139,8 +139,13 @@ def best_play(
         return best, best_words
 
     if discard:
-        # Throw away the card whose absence leaves the best play (first kind on a tie).
-        i = max(range(len(kinds)), key=lambda k: (solve(full - weights[k])[0], -k))
+        # Throw away the card that leaves the most points (then the usual ties, then the
+        # first kind). Points of the rest: 2 * value used - (hand value - discard value).
+        def after(k: int) -> tuple[int, int, int, int, int]:
+            used, cards_used, words_made, longest = solve(full - weights[k])[0]
+            return 2 * used + kinds[k].value, cards_used, words_made, longest, -k
+
+        i = max(range(len(kinds)), key=after)
         score, word_states = solve(full - weights[i])
         dropped: Card | None = kinds[i]
         remaining = list(cards)

@@ -93,6 +93,11 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
+        if connection.dialect.name == "sqlite":
+            # SQLite rebuilds a table to alter it; with foreign keys on, dropping the old
+            # table would cascade-delete the rows that point at it.
+            connection.exec_driver_sql("PRAGMA foreign_keys = OFF")
+            connection.commit()  # outside any transaction, and leave Alembic its own
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),

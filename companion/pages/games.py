@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from functools import lru_cache
 
 import segno
 from flask import (
@@ -16,16 +17,18 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion import referee, store
 from companion.api_games import etag, game_json, not_modified
-from companion.forms import ActionForm, HouseWordForm, NewGameForm
+from companion.forms import ActionForm, HouseWordForm, NewGameForm, first_error
 from companion.game.errors import RuleError
 from companion.game.parse import parse_rules
 from companion.game.rules import EXPLANATIONS
+from companion.pages import rendered
 from companion.pages.access import remember, require_edit, token_for
 from companion.pages.charts import running_totals_chart
 from companion.store import GameState, NotFound
@@ -33,6 +36,7 @@ from companion.store import GameState, NotFound
 bp = Blueprint("games", __name__)
 
 
+@lru_cache(maxsize=256)
 def qr_svg(url: str) -> str:
     """A QR code of ``url`` as inline SVG, for the other phones at the table to scan."""
     return segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#111111")
@@ -79,9 +83,7 @@ def new_game() -> str | BaseResponse:
             remember(game.id, token)
             return redirect(url_for("games.view", game_id=game.id, created=1))
     elif form.is_submitted():
-        error = RuleError(
-            next(iter(form.errors.values()))[0] if form.errors else "Check the form.", ""
-        )
+        error = first_error(form)
     return make_response(
         render_template("game_new.html", form=form, error=error, explain=EXPLANATIONS),
         422 if error else 200,
@@ -114,30 +116,53 @@ def board_context(state: GameState) -> dict[str, object]:
     }
 
 
-@bp.get("/games/<game_id>")
-def view(game_id: str) -> Response:
-    """The leaderboard and everything about the game; read-only without the edit link."""
+def _plain_view(game_id: str) -> bool:
+    """A request any viewer would get the same page for: no edit right here, nothing
+    flashed, not the page that follows creating the game."""
+    return (
+        "created" not in request.args
+        and game_id not in session.get("edit", {})
+        and "_flashes" not in session
+    )
+
+
+def _render_view(game_id: str) -> str:
     state = store.state_of(load(game_id))
     token = token_for(state.game)
     view_url = url_for("games.view", game_id=game_id, _external=True)
     edit_url = (
         url_for("games.join", game_id=game_id, token=token, _external=True) if token else None
     )
-    response = make_response(
-        render_template(
-            "game.html",
-            **board_context(state),
-            editor=token is not None,
-            view_url=view_url,
-            edit_url=edit_url,
-            view_qr=qr_svg(view_url),
-            edit_qr=qr_svg(edit_url) if edit_url else None,
-            created="created" in request.args,
-            house_form=HouseWordForm(),
-            action=ActionForm(),
-            explain=EXPLANATIONS,
-        )
+    return render_template(
+        "game.html",
+        **board_context(state),
+        editor=token is not None,
+        view_url=view_url,
+        edit_url=edit_url,
+        view_qr=qr_svg(view_url),
+        edit_qr=qr_svg(edit_url) if edit_url else None,
+        created="created" in request.args,
+        house_form=HouseWordForm() if token else None,
+        action=ActionForm() if token else None,
+        explain=EXPLANATIONS,
     )
+
+
+@bp.get("/games/<game_id>")
+def view(game_id: str) -> Response:
+    """The leaderboard and everything about the game; read-only without the edit link.
+
+    The viewers' page (the same for everyone at the table) is kept per game version.
+    """
+    if _plain_view(game_id):
+        version = store.game_version(game_id)
+        if version is None:
+            abort(404)
+        key = ("view", game_id, version, request.host_url)
+        body = rendered.pages.get_or_render(key, lambda: _render_view(game_id))
+    else:
+        body = _render_view(game_id)
+    response = make_response(body)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -152,8 +177,11 @@ def board(game_id: str) -> Response:
     unchanged = not_modified(tag)
     if unchanged:
         return unchanged
-    state = store.state_of(load(game_id))
-    response = make_response(render_template("_board.html", **board_context(state)))
+    body = rendered.pages.get_or_render(
+        ("board", game_id, version),
+        lambda: render_template("_board.html", **board_context(store.state_of(load(game_id)))),
+    )
+    response = make_response(body)
     response.headers["ETag"] = f'"{tag}"'
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -171,7 +199,7 @@ def add_house_word(game_id: str) -> BaseResponse:
         except RuleError as exc:
             flash(exc.message, "error")
     else:
-        flash(next(iter(form.errors.values()))[0], "error")
+        flash(first_error(form).message, "error")
     return redirect(url_for("games.view", game_id=game_id) + "#house-words")
 
 

@@ -54,7 +54,7 @@ def _flags(state: GameState, current: RoundState) -> dict[tuple[int, int], str]:
     """Saved words the game's dictionary doesn't accept, so the table can challenge them."""
     if current.play is None:
         return {}
-    judge = judge_for(state)
+    judge = judge_for(state.game)
     flags = {}
     for seat, hand in enumerate(current.play.hands):
         for j, word in enumerate(hand.words):
@@ -183,7 +183,7 @@ def save(game_id: str, number: int) -> BaseResponse:
         play = parse_play(data)
         kept, dropped = _still_standing(current, play)
         store.save_round(
-            game, number, replace(play, challenges=kept), judge_for(state), form.version.data
+            game, number, replace(play, challenges=kept), judge_for(game), form.version.data
         )
     except Conflict as exc:
         fresh = store.state_of(load(game_id))
@@ -219,7 +219,7 @@ def challenge(game_id: str, number: int) -> BaseResponse:
             game,
             number,
             Challenge(names[int(form.by.data)], names[int(seat)], int(index), ruling),
-            judge_for(state),
+            judge_for(game),
         )
     except RuleError as exc:
         flash(exc.message, "error")

@@ -7,7 +7,7 @@ import re
 from flask import Blueprint, render_template
 
 from companion import referee
-from companion.forms import ScoreForm, split_cards, split_words
+from companion.forms import ScoreForm, first_error, split_cards, split_words
 from companion.game.errors import RuleError
 from companion.game.parse import parse_play, parse_rules
 from companion.game.rules import EXPLANATIONS
@@ -116,22 +116,9 @@ def index() -> str:
             )
     elif form.is_submitted():
         # CSRF failures never get here: CSRFProtect refuses them before the view.
-        field, message = next(iter(_flatten(form.errors)))
-        error = RuleError(message, field)
+        error = first_error(form)
+        field = error.where
     status = 422 if error else 200
     return render_template(
         "index.html", form=form, result=result, error=error, error_field=field, explain=EXPLANATIONS
     ), status  # type: ignore[return-value]
-
-
-def _flatten(errors: object, prefix: str = ""):  # type: ignore[no-untyped-def]
-    """(field id, first message) pairs from WTForms' nested error structure."""
-    if isinstance(errors, dict):
-        for key, value in errors.items():
-            yield from _flatten(value, f"{prefix}-{key}" if prefix else str(key))
-    elif isinstance(errors, list) and errors and isinstance(errors[0], str):
-        yield prefix, errors[0]
-    elif isinstance(errors, list):
-        for i, value in enumerate(errors):
-            if value:
-                yield from _flatten(value, f"{prefix}-{i}")

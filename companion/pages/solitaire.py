@@ -17,7 +17,13 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from companion import referee, store
-from companion.forms import ActionForm, SolitaireNewForm, SolitaireStepForm, split_cards
+from companion.forms import (
+    ActionForm,
+    SolitaireNewForm,
+    SolitaireStepForm,
+    first_error,
+    split_cards,
+)
 from companion.game import solitaire
 from companion.game.deck import CARDS
 from companion.game.errors import RuleError
@@ -56,7 +62,7 @@ def start() -> Response:
             remember(row.id, token)
             return redirect(url_for("solitaire.show", game_id=row.id))
     elif form.is_submitted():
-        error = RuleError("The form expired; reload the page and try again.", "")
+        error = first_error(form)
     return make_response(
         render_template("solitaire_new.html", form=form, error=error), 422 if error else 200
     )
@@ -141,7 +147,6 @@ def step(game_id: str, kind: str) -> Response:
     else:
         store.save_solitaire(row, game)
         if kind == "word":
-            flash(
-                f"{''.join(c.name for c in game.replay(judge).words[-1]).upper()}: well done.", "ok"
-            )
+            word = game.replay(judge, row.min_word).words[-1]  # type: ignore[arg-type]
+            flash(f"{''.join(c.name for c in word).upper()}: well done.", "ok")
     return redirect(url_for("solitaire.show", game_id=game_id))

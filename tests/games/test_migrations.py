@@ -1,0 +1,236 @@
+"""The Alembic migrations: an empty database goes to head and back to base, head is exactly
+the models' schema, old rows survive an upgrade, and starting the app on a database at head
+changes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import flask_migrate
+import pytest
+import sqlalchemy as sa
+from alembic.script import ScriptDirectory
+from flask import Flask
+
+from companion import MIGRATIONS, create_app
+from companion.extensions import db
+
+GAME_TABLES = {"game", "player", "round", "entry", "challenge", "house_word"}
+
+
+def make_app(path: Path, lexicon_cache: Path, migrate: bool) -> Flask:
+    return create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+            "DATABASE_URL": f"sqlite:///{path / 'games.sqlite3'}",
+            "LEXICON_DIR": str(path / "lexicons"),
+            "LEXICON_CACHE_DIR": str(lexicon_cache),
+            "AUTO_MIGRATE": migrate,
+        }
+    )
+
+
+@pytest.fixture
+def bare(tmp_path: Path, lexicon_cache: Path) -> Flask:
+    """An app on an empty database file, not migrated."""
+    return make_app(tmp_path, lexicon_cache, migrate=False)
+
+
+def tables() -> set[str]:
+    return set(sa.inspect(db.engine).get_table_names())
+
+
+def columns(table: str) -> set[str]:
+    return {c["name"] for c in sa.inspect(db.engine).get_columns(table)}
+
+
+def revision() -> str | None:
+    with db.engine.connect() as conn:
+        return conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
+
+
+def chain() -> list[str]:
+    """The revisions from base to head, in order."""
+    script = ScriptDirectory(str(MIGRATIONS))
+    return [r.revision for r in reversed(list(script.walk_revisions()))]
+
+
+def test_revisions_form_one_line_from_0001():
+    revisions = chain()
+    assert revisions[0] == "0001"
+    assert len(ScriptDirectory(str(MIGRATIONS)).get_heads()) == 1
+    assert revisions == sorted(revisions)
+
+
+def model_tables() -> set[str]:
+    return {t.name for t in db.metadata.sorted_tables}
+
+
+def assert_head_is_the_models_schema() -> None:
+    """Same tables, columns and indexes as the models declare."""
+    assert tables() == model_tables() | {"alembic_version"}
+    inspector = sa.inspect(db.engine)
+    for table in db.metadata.sorted_tables:
+        assert columns(table.name) == {c.name for c in table.columns}, table.name
+        assert {i["name"] for i in inspector.get_indexes(table.name)} == {
+            i.name for i in table.indexes
+        }, table.name
+
+
+def test_upgrade_to_head_and_downgrade_to_base(bare: Flask):
+    directory = str(MIGRATIONS)
+    revisions = chain()
+    with bare.app_context():
+        assert model_tables() >= GAME_TABLES
+        assert tables() == set()
+
+        flask_migrate.upgrade(directory=directory, revision="0001")
+        assert tables() == GAME_TABLES | {"alembic_version"}
+        assert revision() == "0001"
+        assert "challenges_made" not in columns("round")
+
+        flask_migrate.upgrade(directory=directory, revision="0002")
+        assert revision() == "0002"
+        assert "challenges_made" in columns("round")
+        assert GAME_TABLES | {"alembic_version"} <= tables()
+
+        flask_migrate.upgrade(directory=directory)
+        assert revision() == revisions[-1]
+        assert_head_is_the_models_schema()
+
+        # Down one revision at a time, back to base.
+        for rev in reversed(revisions[:-1]):
+            flask_migrate.downgrade(directory=directory, revision=rev)
+            assert revision() == rev
+            assert GAME_TABLES | {"alembic_version"} <= tables()
+        assert tables() == GAME_TABLES | {"alembic_version"}
+        assert "challenges_made" not in columns("round")
+
+        flask_migrate.downgrade(directory=directory, revision="base")
+        assert tables() == {"alembic_version"}
+        assert revision() is None
+
+        flask_migrate.upgrade(directory=directory)  # and up again from base
+        assert revision() == revisions[-1]
+        assert_head_is_the_models_schema()
+
+
+def test_upgrade_keeps_a_game_stored_before_challenge_numbers_were_counted(bare: Flask):
+    """A round of a 0001 database whose challenges are 1 and 3 (2 was withdrawn) gets no
+    number used twice after the upgrade: the next challenge is 4."""
+    token = "old-token"
+    with bare.app_context():
+        flask_migrate.upgrade(directory=str(MIGRATIONS), revision="0001")
+        now = "2026-01-01 12:00:00.000000"
+        rows = [
+            (
+                "INSERT INTO game (id, edit_token_hash, first_dealer, rules, version, created_at, "
+                "updated_at) VALUES (:id, :hash, 0, :rules, 7, :now, :now)",
+                {
+                    "id": "old-game",
+                    "hash": hashlib.sha256(token.encode()).hexdigest(),
+                    "rules": json.dumps({"lexicon": "standard"}),
+                    "now": now,
+                },
+            ),
+            (
+                "INSERT INTO player (game_id, seat, name) VALUES ('old-game', 0, 'Ann'), "
+                "('old-game', 1, 'Ben'), ('old-game', 2, 'Cy')",
+                {},
+            ),
+            (
+                "INSERT INTO round (id, game_id, number, closed, version) "
+                "VALUES (1, 'old-game', 1, 0, 5)",
+                {},
+            ),
+            (
+                "INSERT INTO entry (round_id, seat, words, unused, went_out) VALUES "
+                "(1, 0, :cat, '[]', 1), (1, 1, :dog, '[]', 0), (1, 2, :ox, :m, 0)",
+                {
+                    "cat": json.dumps([["c", "a", "t"]]),
+                    "dog": json.dumps([["d", "o", "g"]]),
+                    "ox": json.dumps([["o", "x"]]),
+                    "m": json.dumps(["m"]),
+                },
+            ),
+            (
+                "INSERT INTO challenge (round_id, number, by_seat, player_seat, word, legal, "
+                "decided_by, reason, lexicon, created_at) VALUES "
+                "(1, 1, 1, 2, 0, 1, 'dictionary', 'in dictionary', 'standard', :now), "
+                "(1, 3, 2, 0, 0, 0, 'table', 'the table ruled it not legal', 'standard', :now)",
+                {"now": now},
+            ),
+        ]
+        with db.engine.begin() as conn:
+            for sql, params in rows:
+                conn.execute(sa.text(sql), params)
+        flask_migrate.upgrade(directory=str(MIGRATIONS))
+        with db.engine.connect() as conn:
+            made = conn.execute(sa.text("SELECT challenges_made FROM round")).scalar()
+        assert made == 3
+
+    client = bare.test_client()
+    auth = {"Authorization": f"Bearer {token}"}
+    data = client.get("/api/v1/games/old-game").get_json()
+    # Ben paid 14 for OX; Ann's CAT was struck (-13 -> 0), so Ben's DOG is the longest word:
+    # Ben 13 + 10 - 14 = 9; Cy 14 - 5 = 9.
+    assert [p["score"] for p in data["rounds"][0]["result"]["players"]] == [0, 9, 9]
+    assert [c["n"] for c in data["rounds"][0]["result"]["challenges"]] == [1, 3]
+    resp = client.post(
+        "/api/v1/games/old-game/rounds/1/challenges",
+        headers=auth,
+        json={"by": "Ann", "player": "Ben", "word": 0, "ruling": "legal"},
+    )
+    assert resp.status_code == 200, resp.get_data(as_text=True)
+    assert resp.get_json()["ruling"]["n"] == 4
+
+
+def test_create_app_on_a_database_at_head_keeps_everything(tmp_path: Path, lexicon_cache: Path):
+    first = make_app(tmp_path, lexicon_cache, migrate=True)
+    client = first.test_client()
+    created = client.post("/api/v1/games", json={"players": ["Ann", "Ben"], "first_dealer": 1})
+    assert created.status_code == 201
+    game_id, token = created.get_json()["id"], created.get_json()["edit_token"]
+    resp = client.put(
+        f"/api/v1/games/{game_id}/rounds/1",
+        headers={"Authorization": f"Bearer {token}"},
+        json={
+            "players": [{"name": "Ann", "words": ["c-a-t"]}, {"name": "Ben", "words": ["d-o-g"]}]
+        },
+    )
+    assert resp.status_code == 200
+    before = client.get(f"/api/v1/games/{game_id}").get_json()
+    with first.app_context():
+        head = revision()
+        counts = {
+            t: db.session.execute(sa.text(f"SELECT COUNT(*) FROM {t}")).scalar()
+            for t in sorted(GAME_TABLES)
+        }
+    assert counts == {
+        "challenge": 0,
+        "entry": 2,
+        "game": 1,
+        "house_word": 0,
+        "player": 2,
+        "round": 1,
+    }
+
+    second = make_app(tmp_path, lexicon_cache, migrate=True)  # upgrade at start: a no-op
+    with second.app_context():
+        assert revision() == head == chain()[-1]
+        assert {
+            t: db.session.execute(sa.text(f"SELECT COUNT(*) FROM {t}")).scalar()
+            for t in sorted(GAME_TABLES)
+        } == counts
+    again = second.test_client()
+    assert again.get(f"/api/v1/games/{game_id}").get_json() == before
+    # The edit token still works with the new app.
+    resp = again.post(
+        f"/api/v1/games/{game_id}/rounds/1/close", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert resp.status_code == 200

@@ -1,0 +1,248 @@
+"""POST /api/v1/best and `python -m companion.solve`: the best play of a hand, and refusals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.game.deck import BY_NAME
+from companion.game.solver import best_play
+from companion.solve import main
+
+
+def best(client: FlaskClient, body: object, status: int = 200) -> dict[str, object]:
+    response = client.post("/api/v1/best", json=body)
+    assert response.status_code == status, response.get_data(as_text=True)
+    found = response.get_json()
+    assert isinstance(found, dict)
+    return found
+
+
+def refused(client: FlaskClient, body: object, status: int, where: str) -> str:
+    found = best(client, body, status)
+    assert set(found) == {"error", "where"}
+    assert found["where"] == where
+    assert isinstance(found["error"], str) and found["error"]
+    return found["error"]
+
+
+@pytest.fixture
+def club(app: Flask) -> Path:
+    """The group's own list "club" in the app's lexicons folder."""
+    folder = Path(app.config["LEXICON_DIR"])
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "club.txt"
+    path.write_text("quiz\nqi\nzax\n", encoding="utf-8")
+    return path
+
+
+# --- answers ----------------------------------------------------------------------------------
+
+
+def test_quiz_and_an_unused_m_with_the_standard_lexicon(client: FlaskClient) -> None:
+    assert best(client, {"cards": ["qu", "i", "z", "m"]}) == {
+        "words": [["qu", "i", "z"]],
+        "unused": ["m"],
+        "discard": None,
+        "points": 20,
+        "goes_out": False,
+    }
+
+
+def test_the_cards_on_the_table_decide_the_spelling(client: FlaskClient) -> None:
+    assert best(client, {"cards": ["t", "h", "e"]}) == {
+        "words": [["t", "h", "e"]],
+        "unused": [],
+        "discard": None,
+        "points": 12,
+        "goes_out": True,
+    }
+    assert best(client, {"cards": ["e", "th"]})["words"] == [["th", "e"]]
+    assert best(client, {"cards": ["e", "th"]})["points"] == 11
+
+
+def test_the_discard_of_the_drawn_card_lets_the_hand_go_out(client: FlaskClient) -> None:
+    assert best(client, {"cards": ["q", "u", "i", "z", "x"], "discard": True}) == {
+        "words": [["q", "u", "i", "z"]],
+        "unused": [],
+        "discard": "x",
+        "points": 35,
+        "goes_out": True,
+    }
+
+
+def test_eleven_cards_with_the_discard(client: FlaskClient) -> None:
+    """10 cards and the drawn one: every card but one E in words, 45 (the most possible)."""
+    cards = ["t", "o", "p", "s", "th", "e", "in", "g", "a", "m", "e"]
+    found = best(client, {"cards": cards, "discard": True})
+    assert found == {
+        "words": [["a", "t"], ["m", "e"], ["th", "in", "g", "s"], ["o", "p"]],
+        "unused": [],
+        "discard": "e",
+        "points": 45,
+        "goes_out": True,
+    }
+    without = best(client, {"cards": cards})
+    assert without["discard"] is None
+    assert sum(len(w) for w in without["words"]) + len(without["unused"]) == 11
+
+
+def test_the_two_letter_house_rule_makes_a_lone_in_a_word(client: FlaskClient) -> None:
+    assert best(client, {"cards": ["in"]}) == {
+        "words": [],
+        "unused": ["in"],
+        "discard": None,
+        "points": -7,
+        "goes_out": False,
+    }
+    assert best(client, {"cards": ["in"], "rules": {"min_word": "letters"}}) == {
+        "words": [["in"]],
+        "unused": [],
+        "discard": None,
+        "points": 7,
+        "goes_out": True,
+    }
+
+
+def test_a_groups_own_list_is_used_by_name(client: FlaskClient, club: Path) -> None:
+    assert best(client, {"cards": ["q", "i", "z", "a", "x"], "rules": {"lexicon": "club"}}) == {
+        "words": [["z", "a", "x"], ["q", "i"]],
+        "unused": [],
+        "discard": None,
+        "points": 45,
+        "goes_out": True,
+    }
+    assert best(client, {"cards": ["t", "h", "e"], "rules": {"lexicon": "club"}}) == {
+        "words": [],
+        "unused": ["t", "h", "e"],
+        "discard": None,
+        "points": -12,
+        "goes_out": False,
+    }
+
+
+def test_the_api_answers_what_the_solver_answers(client: FlaskClient, app: Flask) -> None:
+    cards = ["qu", "a", "c", "k", "e", "r", "s", "t", "o", "n"]
+    found = best(client, {"cards": cards})
+    with app.app_context():
+        index = app.extensions["lexicons"].solver_index("standard")
+    assert found == best_play([BY_NAME[c] for c in cards], index).as_dict()
+
+
+def test_the_discard_is_the_card_that_costs_most_to_keep(client: FlaskClient) -> None:
+    assert best(client, {"cards": ["x", "z", "o", "n"], "discard": True}) == {
+        "words": [["o", "x"]],
+        "unused": ["n"],
+        "discard": "z",
+        "points": 9,
+        "goes_out": False,
+    }
+
+
+# --- refusals ---------------------------------------------------------------------------------
+
+
+def test_cards_must_be_a_list(client: FlaskClient) -> None:
+    message = refused(client, {"cards": "quiz"}, 400, "cards")
+    assert message == 'Send "cards": the hand as a list of card names.'
+
+
+def test_a_card_that_is_not_a_quiddler_card(client: FlaskClient) -> None:
+    message = refused(client, {"cards": ["qu", "zz"]}, 422, "cards[1]")
+    assert message.startswith("'zz' is not a Quiddler card")
+
+
+def test_twelve_cards_are_too_many(client: FlaskClient) -> None:
+    message = refused(client, {"cards": ["a"] * 12}, 422, "cards")
+    assert "at most 11" in message
+
+
+def test_an_empty_hand(client: FlaskClient) -> None:
+    message = refused(client, {"cards": []}, 422, "cards")
+    assert message == "Send the cards of a hand (1 to 11 cards)."
+
+
+def test_more_copies_than_the_deck(client: FlaskClient) -> None:
+    message = refused(client, {"cards": ["z", "z", "z"]}, 422, "cards")
+    assert message == "The deck has only 2 Z cards."
+
+
+def test_discard_must_be_true_or_false(client: FlaskClient) -> None:
+    message = refused(client, {"cards": ["a", "t"], "discard": "yes"}, 400, "discard")
+    assert message == '"discard" is true or false.'
+
+
+def test_an_unknown_lexicon(client: FlaskClient, club: Path) -> None:
+    message = refused(
+        client, {"cards": ["a", "t"], "rules": {"lexicon": "klingon"}}, 422, "rules.lexicon"
+    )
+    assert message == "There is no lexicon 'klingon'; choose one of: standard, broad, club."
+
+
+def test_an_unknown_min_word_rule(client: FlaskClient) -> None:
+    refused(client, {"cards": ["a", "t"], "rules": {"min_word": "one"}}, 422, "rules.min_word")
+
+
+def test_an_unknown_field(client: FlaskClient) -> None:
+    message = refused(client, {"cards": ["a", "t"], "hand": ["a"]}, 400, "hand")
+    assert message == "Unknown field 'hand'; expected cards, discard, rules."
+
+
+def test_a_body_that_is_not_json(client: FlaskClient) -> None:
+    response = client.post("/api/v1/best", data="cards: a t", content_type="application/json")
+    assert response.status_code == 400
+    assert response.get_json()["where"] == ""
+
+
+# --- the command line -------------------------------------------------------------------------
+
+
+@pytest.fixture
+def words(tmp_path: Path) -> Path:
+    path = tmp_path / "words.txt"
+    path.write_text("Quiz\nin\nthe\n", encoding="utf-8")
+    return path
+
+
+def test_cli_prints_the_words_unused_cards_and_points(
+    words: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--words", str(words), "qu", "i", "z", "m"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"{'QU·I·Z':24}   25",
+        "unused: M (-5)",
+        "points: 20",
+    ]
+
+
+def test_cli_with_the_discard(words: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--words", str(words), "--discard", "q", "u", "i", "z", "x"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"{'Q·U·I·Z':24}   35",
+        "discard: X",
+        "points: 35  (goes out)",
+    ]
+
+
+def test_cli_with_the_two_letter_rule(words: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--words", str(words), "in"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["unused: IN (-7)", "points: -7"]
+    assert main(["--words", str(words), "--min-word", "letters", "in"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"{'IN':24}    7",
+        "points: 7  (goes out)",
+    ]
+
+
+def test_cli_refuses_a_bad_card_and_a_missing_list(
+    words: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--words", str(words), "qu", "zz"]) == 2
+    assert capsys.readouterr().err.startswith("error: 'zz' is not a Quiddler card")
+    assert main(["--words", str(tmp_path / "missing.txt"), "a", "t"]) == 2
+    assert capsys.readouterr().err.startswith("error: cannot read the word list")
+    assert main(["--words", str(words)] + ["a"] * 12) == 2
+    assert "at most 11 cards" in capsys.readouterr().err
