@@ -12,6 +12,7 @@ import hashlib
 import hmac
 import re
 import secrets
+import time
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
@@ -136,11 +137,32 @@ def get_game(game_id: str) -> Game:
 _VERSION = text("SELECT version FROM game WHERE id = :id")
 
 
+VERSION_FRESH = 1.0
+"""Seconds a game's version read from the database is trusted without asking again.
+
+Writes made by this process forget it at once; a write by another process (a second
+server, the command line) shows within this long. The phones poll every 3 seconds."""
+_versions: dict[tuple[str, str], tuple[float, int | None]] = {}
+
+
 def game_version(game_id: str) -> int | None:
     """Just the version of a game: enough to answer a conditional GET with 304, or to
-    serve a kept page. A plain statement on a pooled connection: no ORM session needed."""
+    serve a kept page. A plain statement on a pooled connection, at most once a second."""
+    key = (str(db.engine.url), game_id[:64])
+    now = time.monotonic()
+    known = _versions.get(key)
+    if known is not None and now - known[0] < VERSION_FRESH:
+        return known[1]
     with db.engine.connect() as conn:
-        return conn.execute(_VERSION, {"id": game_id[:64]}).scalar()
+        version = conn.execute(_VERSION, {"id": game_id[:64]}).scalar()
+    if len(_versions) > 10_000:  # many games polled: start again rather than grow
+        _versions.clear()
+    _versions[key] = (now, version)
+    return version
+
+
+def _forget_version(game_id: str) -> None:
+    _versions.pop((str(db.engine.url), game_id), None)
 
 
 def list_games(limit: int = 50) -> list[Game]:
@@ -436,6 +458,7 @@ def _commit(game: Game, row: Round | None = None) -> None:
     """
     game.version = Game.version + 1  # in SQL: two writers can't lose an increment
     game.updated_at = datetime.now(UTC).replace(tzinfo=None)
+    game_id = game.id
     try:
         if row is not None and row.id is not None:
             seen = row.version  # as loaded when this request began
@@ -448,6 +471,7 @@ def _commit(game: Game, row: Round | None = None) -> None:
             if moved.rowcount != 1:
                 raise IntegrityError("round version moved", None, Exception())
         db.session.commit()
+        _forget_version(game_id)  # the views ask the database again from now on
     except IntegrityError:
         db.session.rollback()
         raise Conflict(
