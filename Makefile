@@ -33,6 +33,8 @@ lint: $(VENV)/.installed-test
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/score.py
 	$(BIN)/python benchmarks/lexicon.py
+	$(BIN)/python benchmarks/solver.py
+	$(BIN)/python benchmarks/web.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
