@@ -6,7 +6,7 @@ import json
 
 from flask import Blueprint, Response, jsonify, request
 
-from companion import referee
+from companion import referee, store
 from companion.game.deck import CARDS
 from companion.game.errors import RuleError, ShapeError
 from companion.game.parse import parse_play, parse_rules
@@ -88,8 +88,6 @@ def word(word: str) -> Response:
     name = request.args.get("lexicon")
     house: dict[str, bool] = {}
     if "game" in request.args:  # that game's house words, and its lexicon unless one is named
-        from companion import store
-
         try:
             state = store.state_of(store.get_game(request.args["game"]))
         except store.NotFound:

@@ -21,6 +21,7 @@ from functools import cache
 
 from companion.game.deck import BY_NAME, CARDS, Card, Word, value
 from companion.game.errors import RuleError
+from companion.game.parse import parse_card
 from companion.game.rules import MinWord
 from companion.game.spelling import MAX_LETTERS, spellings
 
@@ -213,9 +214,4 @@ def _over_deck(cards: tuple[Card, ...]) -> Card | None:
 
 def parse_hand(names: Iterable[object], where: str = "cards") -> tuple[Card, ...]:
     """Card names as sent (``["qu", "a"]``) into cards, refusing unknown ones."""
-    from companion.game.parse import parse_card
-
     return tuple(parse_card(n, f"{where}[{i}]") for i, n in enumerate(names))
-
-
-__all__ = ["BY_NAME", "BestPlay", "best_play", "build_index", "key_of", "parse_hand"]

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from flask import Blueprint, Response, flash, make_response, redirect, render_template, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    url_for,
+)
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion import referee, store
@@ -34,8 +43,6 @@ def _round(state: GameState, number: int) -> RoundState:
     try:
         return state.round(number)
     except NotFound:
-        from flask import abort
-
         abort(404)
 
 
