@@ -7,12 +7,24 @@
   var inputs = rows.map(function (r) { return r.querySelector("input"); });
   var twoOnly = document.querySelector(".two-player-only");
 
+  var dealer = document.getElementById("first_dealer");
+
   function named() { return inputs.filter(function (i) { return i.value.trim() !== ""; }).length; }
-  function refresh() { if (twoOnly) { twoOnly.hidden = named() !== 2; } }
+  // Two-player bonus only with two players; the first-dealer menu shows the names typed.
+  function refresh() {
+    if (twoOnly) { twoOnly.hidden = named() !== 2; }
+    if (dealer) {
+      Array.prototype.forEach.call(dealer.options, function (opt) {
+        var typed = inputs[parseInt(opt.value, 10) - 1].value.trim();
+        opt.textContent = typed || "Seat " + opt.value + " (empty)";
+      });
+    }
+  }
   function swap(a, b) {
     if (b < 0 || b >= inputs.length) { return; }
     var v = inputs[a].value; inputs[a].value = inputs[b].value; inputs[b].value = v;
     inputs[b].focus();
+    refresh();
   }
   rows.forEach(function (row, i) {
     row.querySelector(".move-up").addEventListener("click", function () { swap(i, i - 1); });

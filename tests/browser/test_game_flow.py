@@ -24,6 +24,12 @@ def test_two_rounds_with_a_challenge_and_a_reopen(  # type: ignore[no-untyped-de
     for seat, name in enumerate(["Ann", "Ben", "Cy"]):
         page.fill(f"#players-{seat}-name", name)
     assert page.locator(".two-player-only").is_hidden()  # three players: both bonuses
+    assert page.locator("#first_dealer option").all_inner_texts()[:4] == [
+        "Ann",
+        "Ben",
+        "Cy",
+        "Seat 4 (empty)",
+    ]
     page.select_option("#first_dealer", "1")
     fits_phone(page)
     screenshot(page, "game-new")
