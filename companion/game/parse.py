@@ -154,6 +154,11 @@ def _challenge(raw: object, where: str) -> Challenge:
     )
 
 
+def _field(where: str) -> str:
+    """The name of the field at the end of a path, quoted: ``players[0].name`` -> '"name"'."""
+    return f'"{where.rsplit(".", 1)[-1]}"' if where else "The body"
+
+
 def _at(where: str, key: str) -> str:
     """The path of field ``key`` inside ``where`` (just ``key`` at the top)."""
     return f"{where}.{key}" if where else key
@@ -173,19 +178,19 @@ def _object(raw: object, where: str, keys: set[str]) -> Mapping[str, object]:
 
 def _string(raw: object, where: str) -> str:
     if not isinstance(raw, str):
-        raise ShapeError("Expected a string.", where)
+        raise ShapeError(f"{_field(where)} must be a string (text in quotes).", where)
     return raw
 
 
 def _int(raw: object, where: str) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise ShapeError("Expected a whole number.", where)
+        raise ShapeError(f"{_field(where)} must be a whole number.", where)
     return raw
 
 
 def _bool(raw: object, where: str) -> bool:
     if not isinstance(raw, bool):
-        raise ShapeError("Expected true or false.", where)
+        raise ShapeError(f"{_field(where)} must be true or false.", where)
     return raw
 
 
