@@ -58,8 +58,9 @@ def _fill(form: RoundForm, current: RoundState, names: tuple[str, ...]) -> None:
 
 
 def _flags(state: GameState, current: RoundState) -> dict[tuple[int, int], str]:
-    """Saved words the game's dictionary doesn't accept, so the table can challenge them."""
-    if current.play is None:
+    """Saved words the game's dictionary doesn't accept, so the table can challenge them
+    (while the round is open: a closed round can't be challenged)."""
+    if current.play is None or current.closed:
         return {}
     judge = judge_for(state.game)
     flags = {}
