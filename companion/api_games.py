@@ -10,7 +10,6 @@ from flask import Response, jsonify, request, url_for
 
 from companion import referee, store
 from companion.api import bp, json_body, json_object
-from companion.game.challenges import Judge
 from companion.game.errors import RuleError, ShapeError
 from companion.game.parse import parse_challenge, parse_play, parse_rules
 from companion.models import Game
@@ -50,13 +49,6 @@ def editable(game_id: str) -> Game:
     if not store.can_edit(game, bearer()):
         raise Forbidden
     return game
-
-
-def judge_for(game: Game) -> Judge:
-    """House words first, then the game's lexicon, loaded only if a challenge needs it."""
-    house = {h.word: h.allowed for h in game.house_words}
-    lexicon = parse_rules(game.rules).lexicon
-    return referee.house_judge(house, referee.lazy_judge(lexicon, "rules.lexicon"))
 
 
 def round_json(current: RoundState) -> dict[str, object]:
@@ -175,7 +167,7 @@ def put_round(game_id: str, number: int) -> Response:
             "rules" if "rules" in body else "round",
         )
     play = parse_play(body)
-    store.save_round(game, number, play, judge_for(game), _expected_version())
+    store.save_round(game, number, play, referee.game_judge(game), _expected_version())
     return _round_response(game, number)
 
 
@@ -184,7 +176,7 @@ def post_challenge(game_id: str, number: int) -> Response:
     """Challenge a word of an open round: the ruling and the rescored round."""
     game = editable(game_id)
     challenge = parse_challenge(json_body(), "")
-    n = store.add_challenge(game, number, challenge, judge_for(game))
+    n = store.add_challenge(game, number, challenge, referee.game_judge(game))
     response = _round_response(game, number)
     data = response.get_json()
     data["ruling"] = next(c for c in data["result"]["challenges"] if c["n"] == n)

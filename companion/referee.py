@@ -8,11 +8,13 @@ from wtforms import SelectChoice
 from companion.game.challenges import Judge, Verdict
 from companion.game.deck import value
 from companion.game.errors import RuleError
+from companion.game.parse import parse_rules
 from companion.game.solver import build_index
 from companion.game.spelling import spellings
 from companion.lexicon import Lexicon, LexiconStore, UnknownLexicon
 from companion.lexicon.lexicon import frequency_band
 from companion.lexicon.reasons import Reason
+from companion.models import Game
 
 
 def store() -> LexiconStore:
@@ -59,6 +61,14 @@ def house_judge(house_words: dict[str, bool], lexicon_judge: Judge) -> Judge:
         return lexicon_judge(word)
 
     return judge
+
+
+def game_judge(game: Game) -> Judge:
+    """A stored game's judge: its house words first, then its lexicon (loaded only if a
+    challenge needs it)."""
+    house = {h.word: h.allowed for h in game.house_words}
+    name = parse_rules(game.rules).lexicon
+    return house_judge(house, lazy_judge(name, "rules.lexicon"))
 
 
 def word_report(

@@ -54,8 +54,11 @@ def main() -> None:
     built = lexicons.build("standard")  # the first challenge needs no wait
     start = time.perf_counter()
     lexicons.solver_index("standard")  # nor the first best play
-    print(f"Standard lexicon: {built.words} words, ready in {built.seconds:.2f} s; best-play "
-          f"index in {time.perf_counter() - start:.2f} s", flush=True)
+    print(
+        f"Standard lexicon: {built.words} words, ready in {built.seconds:.2f} s; best-play "
+        f"index in {time.perf_counter() - start:.2f} s",
+        flush=True,
+    )
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "5000"))
     announce(host, port)

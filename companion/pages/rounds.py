@@ -17,7 +17,6 @@ from flask import (
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion import referee, store
-from companion.api_games import judge_for
 from companion.forms import (
     ActionForm,
     ChallengeAddForm,
@@ -62,7 +61,7 @@ def _flags(state: GameState, current: RoundState) -> dict[tuple[int, int], str]:
     (while the round is open: a closed round can't be challenged)."""
     if current.play is None or current.closed:
         return {}
-    judge = judge_for(state.game)
+    judge = referee.game_judge(state.game)
     flags = {}
     for seat, hand in enumerate(current.play.hands):
         for j, word in enumerate(hand.words):
@@ -191,7 +190,11 @@ def save(game_id: str, number: int) -> BaseResponse:
         play = parse_play(data)
         kept, dropped = _still_standing(current, play)
         store.save_round(
-            game, number, replace(play, challenges=kept), judge_for(game), form.version.data
+            game,
+            number,
+            replace(play, challenges=kept),
+            referee.game_judge(game),
+            form.version.data,
         )
     except Conflict as exc:
         fresh = store.state_of(load(game_id))
@@ -227,7 +230,7 @@ def challenge(game_id: str, number: int) -> BaseResponse:
             game,
             number,
             Challenge(names[int(form.by.data)], names[int(seat)], int(index), ruling),
-            judge_for(game),
+            referee.game_judge(game),
         )
     except RuleError as exc:
         flash(exc.message, "error")
