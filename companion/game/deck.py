@@ -47,13 +47,15 @@ Word = tuple[Card, ...]
 """A word as laid on the table: the cards in the order played."""
 
 
-def card(name: str) -> Card:
-    """The card called ``name`` (case and surrounding spaces ignored)."""
+def card(name: str, where: str = "") -> Card:
+    """The card called ``name`` (case and surrounding spaces ignored; ASCII only, so
+    a look-alike such as the Kelvin sign is not a K)."""
     found = BY_NAME.get(name.strip().lower()) if name.isascii() else None
     if found is None:
+        shown = name if len(name) <= 12 else name[:12] + "..."
         raise RuleError(
-            f"'{name}' is not a Quiddler card; cards are single letters a-z "
-            "and qu, in, er, cl, th.",
+            f"'{shown}' is not a Quiddler card; cards are the letters a-z and qu, in, er, cl, th.",
+            where,
         )
     return found
 

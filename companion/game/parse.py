@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.game.deck import BY_NAME, Card, Word
+from companion.game.deck import Card, Word, card
 from companion.game.errors import RuleError, ShapeError
 from companion.game.play import MAX_PLAYERS, Challenge, Hand, Play, check_player_count
 from companion.game.rules import MIN_WORD_CHOICES, TWO_PLAYER_BONUS_CHOICES, Rules
@@ -24,14 +24,7 @@ def parse_card(raw: object, where: str) -> Card:
     """A card name such as ``"qu"`` or ``"Z"``."""
     if not isinstance(raw, str):
         raise ShapeError('A card must be a string such as "qu" or "z".', where)
-    found = BY_NAME.get(raw.strip().lower()) if raw.isascii() else None
-    if found is None:
-        shown = raw if len(raw) <= 12 else raw[:12] + "..."
-        raise RuleError(
-            f"'{shown}' is not a Quiddler card; cards are the letters a-z and qu, in, er, cl, th.",
-            where,
-        )
-    return found
+    return card(raw, where)
 
 
 def parse_cards(raw: object, where: str) -> tuple[Card, ...]:

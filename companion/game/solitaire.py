@@ -15,12 +15,11 @@ the Companion deals a shuffled virtual deck and reveals the cards itself.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from companion.game.challenges import Verdict
-from companion.game.deck import CARDS, Card, Word, text, value
+from companion.game.deck import CARDS, Card, Word, over_deck, text, value
 from companion.game.errors import RuleError
 from companion.game.rules import MinWord
 
@@ -209,11 +208,12 @@ def _waiting_message(table: Table) -> str:
 
 
 def _check_copies(cards: Sequence[Card], where: str) -> None:
-    for card, n in Counter(cards).items():
-        if n > card.copies:
-            raise RuleError(
-                f"The deck has only {card.copies} {card} cards; {n} are entered.", where
-            )
+    over = over_deck(cards)
+    if over is not None:
+        raise RuleError(
+            f"The deck has only {over.copies} {over} cards; {cards.count(over)} are entered.",
+            where,
+        )
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from companion.game.deck import BY_NAME, CARDS, Card, Word, value
+from companion.game.deck import BY_NAME, CARDS, Card, Word, over_deck, value
 from companion.game.errors import RuleError
 from companion.game.parse import parse_card
 from companion.game.rules import MinWord
@@ -101,7 +101,7 @@ def best_play(
         )
     if discard and not cards:
         raise RuleError("There is no card to discard.", "cards")
-    over = _over_deck(cards)
+    over = over_deck(cards)
     if over:
         raise RuleError(f"The deck has only {over.copies} {over} cards.", "cards")
 
@@ -205,11 +205,6 @@ def _in_word_order(multiset: list[Card], word: str) -> Word:
     """The cards of ``multiset`` in the order that spells ``word``."""
     key = key_of(multiset)
     return next(s for s in spellings(word) if key_of(s) == key)
-
-
-def _over_deck(cards: tuple[Card, ...]) -> Card | None:
-    seen = Counter(cards)
-    return next((c for c, n in seen.items() if n > c.copies), None)
 
 
 def parse_hand(names: Iterable[object], where: str = "cards") -> tuple[Card, ...]:
