@@ -36,15 +36,21 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app: defaults, then ``instance/config.py``, then the environment, then ``config``.
 
     ``DATABASE_URL`` (key or environment variable) selects the database; the
-    default is a SQLite file in the instance folder.
+    default is a SQLite file in the instance folder. The schema is not touched
+    here (several worker processes may build the app at once): ``upgrade_database``
+    runs the migrations, once per start, from the serve command or ``flask db
+    upgrade``; ``AUTO_MIGRATE`` makes this app run them itself. docs/configuration.md
+    lists every key.
     """
     app = Flask(__name__, instance_relative_config=True, template_folder=str(_template_folder()))
     app.config.from_mapping(
         DATABASE_URL="sqlite:///" + str(Path(app.instance_path) / "companion.sqlite3"),
         MAX_CONTENT_LENGTH=256 * 1024,
+        AUTO_MIGRATE=False,
+        BOARD_POLL_MS=3000,
     )
     app.config.from_pyfile("config.py", silent=True)
-    for key in ("DATABASE_URL", "SECRET_KEY"):
+    for key in ENVIRONMENT_KEYS:
         if os.environ.get(key):
             app.config[key] = os.environ[key]
     app.config.update(config or {})
@@ -67,19 +73,37 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     from companion import models  # noqa: F401  (register the tables)
 
-    if app.config.get("AUTO_MIGRATE", True):
+    if _flag(app.config.get("AUTO_MIGRATE")):
         upgrade_database(app)
 
-    from companion import api, api_games, cli, errors  # noqa: F401  (api_games adds routes)
-    from companion.pages import games, referee, rounds, scorer, solitaire
+    from companion import api, api_games, cli  # noqa: F401  (api_games adds routes)
+    from companion.game.rules import RULES
+    from companion.pages import games, health, referee, rounds, scorer, solitaire
+    from companion.web import errors, messages
 
     app.register_blueprint(api.bp)
-    app.register_blueprint(games.bp)
-    app.register_blueprint(rounds.bp)
-    app.register_blueprint(solitaire.bp)
     csrf.exempt(api.bp)  # JSON clients send no cookie-based forms
-    app.register_blueprint(scorer.bp)
-    app.register_blueprint(referee.bp)
+    for page in (games, rounds, solitaire, scorer, referee, health):
+        app.register_blueprint(page.bp)
     app.cli.add_command(cli.lexicon)
+    app.jinja_env.globals["house_rule_specs"] = RULES
+    app.jinja_env.filters["reason"] = messages.reason
     errors.register(app)
     return app
+
+
+ENVIRONMENT_KEYS = (
+    "DATABASE_URL",
+    "SECRET_KEY",
+    "LEXICON_DIR",
+    "LEXICON_CACHE_DIR",
+    "AUTO_MIGRATE",
+)
+"""Config keys the environment may set (over instance/config.py)."""
+
+
+def _flag(value: object) -> bool:
+    """A config flag given as a bool or as text from the environment ("1", "true", "yes")."""
+    if isinstance(value, str):
+        return value.strip().lower() in ("1", "true", "yes", "on")
+    return bool(value)

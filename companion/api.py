@@ -1,4 +1,5 @@
-"""The JSON API under /api/v1: dict in, dict out, errors as ``{"error", "where"}``."""
+"""The JSON API under /api/v1: dict in, dict out. Refusals become
+``{"error", "where", "code", "params"}`` in one place (``web/errors.py``)."""
 
 from __future__ import annotations
 
@@ -6,13 +7,15 @@ import json
 
 from flask import Blueprint, Response, jsonify, request
 
-from companion import referee, store
+from companion import store
 from companion.game.deck import CARDS
 from companion.game.errors import RuleError, ShapeError
 from companion.game.parse import parse_play, parse_rules
 from companion.game.rules import DEFAULT_LEXICON
 from companion.game.scoring import score_round
 from companion.game.solver import MAX_HAND, best_play, parse_hand
+from companion.web import referee
+from companion.web.present import result_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -21,33 +24,23 @@ MAX_WORD = 60
 MAX_JUDGED = 20
 
 
-@bp.errorhandler(RuleError)
-def rule_error(exc: RuleError) -> tuple[Response, int]:
-    """A refused request: the message and the field, 400 for shape, 422 for rules."""
-    return jsonify(error=exc.message, where=exc.where), exc.status
-
-
 def json_body() -> object:
     """The request body decoded as JSON, whatever the Content-Type says."""
     data = request.get_data(cache=True)
     try:
         return json.loads(data)
     except (ValueError, RecursionError):
-        raise ShapeError(
-            "The body must be valid JSON (check quotes, commas and brackets).", ""
-        ) from None
+        raise ShapeError("bad_json", "") from None
 
 
 def json_object(*keys: str) -> dict[str, object]:
     """The body as a JSON object holding only ``keys``."""
     body = json_body()
     if not isinstance(body, dict):
-        raise ShapeError("The body must be a JSON object.", "")
+        raise ShapeError("not_an_object", "", keys=list(keys))
     unknown = [k for k in body if k not in keys]
     if unknown:
-        raise ShapeError(
-            f"Unknown field '{unknown[0][:40]}'; expected {', '.join(keys)}.", unknown[0][:40]
-        )
+        raise ShapeError("unknown_field", unknown[0][:40], field=unknown[0][:40], keys=list(keys))
     return body
 
 
@@ -65,10 +58,9 @@ def cards() -> Response:
 @bp.post("/spell")
 def spell() -> Response:
     """Every way to lay some letters down as cards, best value first."""
-    body = json_object("letters")
-    letters = body.get("letters")
+    letters = json_object("letters").get("letters")
     if not isinstance(letters, str):
-        raise ShapeError('Send "letters": a string such as "quiz".', "letters")
+        raise ShapeError("letters_text", "letters")
     return jsonify(spellings=referee.spellings_json(letters))
 
 
@@ -76,10 +68,10 @@ def spell() -> Response:
 def score() -> Response:
     """Score one round without storing anything."""
     body = json_body()
-    play = parse_play(body)
     rules = parse_rules(body.get("rules") if isinstance(body, dict) else None)
+    play = parse_play(body, rules)
     judge = referee.lazy_judge(rules.lexicon, "rules.lexicon")
-    return jsonify(score_round(play, rules, judge).as_dict())
+    return jsonify(result_json(score_round(play, rules, judge)))
 
 
 @bp.get("/words/<path:word>")
@@ -91,7 +83,9 @@ def word(word: str) -> Response:
         try:
             state = store.state_of(store.get_game(request.args["game"]))
         except store.NotFound:
-            raise RuleError(f"There is no game '{request.args['game'][:40]}'.", "game") from None
+            raise RuleError(
+                "no_such_game_for_words", "game", name=request.args["game"][:40]
+            ) from None
         house = state.house_words
         name = name or state.rules.lexicon
     return jsonify(referee.word_report(word[:MAX_WORD], name or DEFAULT_LEXICON, house))
@@ -103,12 +97,12 @@ def judge() -> Response:
     body = json_object("words", "lexicon")
     words = body.get("words")
     if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
-        raise ShapeError('Send "words": a list of words as strings.', "words")
+        raise ShapeError("judge_words", "words")
     if not 1 <= len(words) <= MAX_JUDGED:
-        raise RuleError(f"Send 1 to {MAX_JUDGED} words to judge.", "words")
+        raise RuleError("judge_count", "words", most=MAX_JUDGED)
     name = body.get("lexicon", DEFAULT_LEXICON)
     if not isinstance(name, str):
-        raise ShapeError('"lexicon" must be a lexicon\'s name.', "lexicon")
+        raise ShapeError("lexicon_not_text", "lexicon")
     lexicon = referee.lexicon(name)
     return jsonify(acceptable=all(lexicon.verdict(w).legal for w in words))
 
@@ -119,18 +113,14 @@ def best() -> Response:
     body = json_object("cards", "discard", "rules")
     cards = body.get("cards")
     if not isinstance(cards, list):
-        raise ShapeError('Send "cards": the hand as a list of card names.', "cards")
+        raise ShapeError("hand_cards", "cards")
     if not cards:
-        raise RuleError("Send the cards of a hand (1 to 11 cards).", "cards")
+        raise RuleError("no_cards", "cards", most=MAX_HAND)
     if len(cards) > MAX_HAND:
-        raise RuleError(
-            f"A hand holds at most {MAX_HAND} cards (10 and the drawn card); "
-            f"this has {len(cards)}.",
-            "cards",
-        )
+        raise RuleError("hand_too_big", "cards", count=len(cards), most=MAX_HAND)
     discard = body.get("discard", False)
     if not isinstance(discard, bool):
-        raise ShapeError('"discard" is true or false.', "discard")
+        raise ShapeError("discard_flag", "discard")
     rules = parse_rules(body.get("rules"))
     hand = parse_hand(cards)
     index = referee.solver_index(rules.lexicon)

@@ -115,7 +115,8 @@ class Challenge(db.Model):  # type: ignore[name-defined]
     word: Mapped[int]
     legal: Mapped[bool]
     decided_by: Mapped[str] = mapped_column(String(20))
-    reason: Mapped[str] = mapped_column(String(80))
+    reason_code: Mapped[str] = mapped_column(String(40))
+    """Why, as a code (``proper_noun``, ``table_legal``...): the words are rendered when shown."""
     lexicon: Mapped[str] = mapped_column(String(40))
     created_at: Mapped[datetime] = mapped_column(default=_now)
 

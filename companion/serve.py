@@ -14,9 +14,10 @@ import time
 from pathlib import Path
 
 import segno
+from flask import Flask
 from waitress import serve
 
-from companion import create_app
+from companion import create_app, upgrade_database
 from companion.instance import ensure_instance
 
 
@@ -47,9 +48,10 @@ def announce(host: str, port: int) -> str:
 
 
 def main() -> None:
-    """Create the instance folder and secret key on first run, then serve."""
-    ensure_instance(Path(create_app().instance_path))
-    app = create_app()  # again, now reading the instance's config.py
+    """Create the instance folder and secret key on first run, migrate once, then serve."""
+    ensure_instance(Path(Flask("companion").instance_path))  # where create_app will look
+    app = create_app()
+    upgrade_database(app)  # once, before serving: never inside create_app
     lexicons = app.extensions["lexicons"]
     built = lexicons.build("standard")  # the first challenge needs no wait
     start = time.perf_counter()

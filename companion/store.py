@@ -1,60 +1,61 @@
-"""Loading a stored game as game/ objects and saving changes atomically. No rule logic here.
+"""Loading a stored game as game/ objects, and writing its rows atomically. No rule logic.
 
-Every write checks everything first, then changes the rows and commits once:
-a refused request leaves the database as it was. Every write bumps the
-game's version (the ETag of every view) and the round's version (how a save
-based on a stale page is caught).
+A write starts by locking the row it changes (``locked_game``, ``locked_solitaire``:
+an UPDATE of that row, so writers to one game wait for each other, on SQLite and
+on PostgreSQL alike), reads it fresh inside the transaction, and ends with
+``commit``: a refused request rolls back and leaves the database as it was. Every
+write bumps the game's version (the ETag of every view) and the round's version
+(how a save based on a stale page is caught).
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import re
 import secrets
 import time
-from dataclasses import dataclass, replace
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlalchemy import select, text, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
 
 from companion.extensions import db
 from companion.game import solitaire
-from companion.game.challenges import Judge, Ruling
-from companion.game.deck import BY_NAME, Card
-from companion.game.errors import RuleError
+from companion.game.challenges import Ruling
+from companion.game.deck import BY_NAME
+from companion.game.errors import Conflict, NotFound, Refusal
 from companion.game.parse import parse_rules
-from companion.game.play import ROUNDS, Challenge, Hand, Play, check_names, hand_size
+from companion.game.play import Challenge, Hand, Play
 from companion.game.rules import Rules
 from companion.game.scoring import RoundScore, score_round
 from companion.game.standings import Standing, dealer, first_player, standings, winners
 from companion.models import Challenge as ChallengeRow
 from companion.models import Entry, Game, HouseWord, Player, Round, Solitaire
 
-
-class NotFound(LookupError):
-    """No such game, round or challenge."""
-
-
-class Conflict(Exception):
-    """The round changed since the page that sent this was loaded."""
+MAX_ID = 64
 
 
 def new_secret() -> str:
-    """A random URL-safe secret of 192 bits (edit tokens) ."""
+    """A random URL-safe secret of 192 bits (edit tokens)."""
     return secrets.token_urlsafe(24)
 
 
 def token_hash(token: str) -> str:
     """How an edit token is stored: its SHA-256 (the token is random, so no salt is needed)."""
-    return hashlib.sha256(token.encode()).hexdigest()
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
-def can_edit(game: Game, token: str | None) -> bool:
-    """Whether ``token`` is this game's edit token (compared in constant time)."""
-    return bool(token) and hmac.compare_digest(token_hash(token or ""), game.edit_token_hash)
+def can_edit(row: Game | Solitaire, token: str | None) -> bool:
+    """Whether ``token`` is the edit token of ``row`` (compared in constant time)."""
+    return bool(token) and hmac.compare_digest(token_hash(token or ""), row.edit_token_hash)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 # --- reading ---------------------------------------------------------------------------
@@ -84,19 +85,24 @@ class RoundState:
 
 @dataclass(frozen=True)
 class GameState:
-    """A whole game, derived from its stored entries."""
+    """A whole game, derived from its stored entries: plain values, read in one transaction."""
 
-    game: Game
+    id: str
+    version: int
     names: tuple[str, ...]
     rules: Rules
     rounds: tuple[RoundState, ...]
-    """All eight, entered or not."""
+    """Every round of the game, entered or not."""
     table: tuple[Standing, ...]
     house_words: dict[str, bool]
 
     @property
     def next_round(self) -> int | None:
         return next((r.number for r in self.rounds if not r.closed), None)
+
+    @property
+    def closed_rounds(self) -> int:
+        return sum(1 for r in self.rounds if r.closed)
 
     @property
     def finished(self) -> bool:
@@ -112,25 +118,34 @@ class GameState:
         return None if n is None else self.rounds[n - 1].dealer
 
     def round(self, number: int) -> RoundState:
-        if not 1 <= number <= ROUNDS:
-            raise NotFound(f"There is no round {number}; a game has rounds 1 to {ROUNDS}.")
+        """Round ``number``, or NotFound."""
+        _check_round_number(self.rules, number)
         return self.rounds[number - 1]
 
 
-def get_game(game_id: str) -> Game:
-    """The stored game ``game_id`` with everything it holds, or NotFound."""
-    game = db.session.scalars(
+def _check_round_number(rules: Rules, number: int) -> None:
+    if number not in rules.round_numbers():
+        raise NotFound("no_such_round", "round", number=number, rounds=rules.rounds)
+
+
+def _game_query(game_id: str):  # type: ignore[no-untyped-def]
+    return (
         select(Game)
-        .where(Game.id == game_id[:64])
+        .where(Game.id == game_id[:MAX_ID])
         .options(
             selectinload(Game.players),
             selectinload(Game.house_words),
             selectinload(Game.rounds).selectinload(Round.entries),
             selectinload(Game.rounds).selectinload(Round.challenges),
         )
-    ).first()
+    )
+
+
+def get_game(game_id: str) -> Game:
+    """The stored game ``game_id`` with everything it holds, or NotFound."""
+    game = db.session.scalars(_game_query(game_id)).first()
     if game is None:
-        raise NotFound("There is no game at this address; check the link.")
+        raise NotFound("no_such_game")
     return game
 
 
@@ -148,13 +163,13 @@ _versions: dict[tuple[str, str], tuple[float, int | None]] = {}
 def game_version(game_id: str) -> int | None:
     """Just the version of a game: enough to answer a conditional GET with 304, or to
     serve a kept page. A plain statement on a pooled connection, at most once a second."""
-    key = (str(db.engine.url), game_id[:64])
+    key = (str(db.engine.url), game_id[:MAX_ID])
     now = time.monotonic()
     known = _versions.get(key)
     if known is not None and now - known[0] < VERSION_FRESH:
         return known[1]
     with db.engine.connect() as conn:
-        version = conn.execute(_VERSION, {"id": game_id[:64]}).scalar()
+        version = conn.execute(_VERSION, {"id": game_id[:MAX_ID]}).scalar()
     if len(_versions) > 10_000:  # many games polled: start again rather than grow
         _versions.clear()
     _versions[key] = (now, version)
@@ -165,26 +180,58 @@ def _forget_version(game_id: str) -> None:
     _versions.pop((str(db.engine.url), game_id), None)
 
 
-def list_games(limit: int = 50) -> list[Game]:
+@dataclass(frozen=True)
+class GameSummary:
+    """A line of the games list."""
+
+    id: str
+    names: tuple[str, ...]
+    closed: int
+    rounds: int
+    updated_at: datetime
+
+
+def list_games(limit: int = 50) -> list[GameSummary]:
     """The most recently changed games first."""
-    return list(
-        db.session.scalars(
-            select(Game)
-            .options(selectinload(Game.players), selectinload(Game.rounds))
-            .order_by(Game.updated_at.desc())
-            .limit(limit)
-        )
+    games = db.session.scalars(
+        select(Game)
+        .options(selectinload(Game.players), selectinload(Game.rounds))
+        .order_by(Game.updated_at.desc())
+        .limit(limit)
     )
+    return [
+        GameSummary(
+            g.id,
+            names_of(g),
+            sum(1 for r in g.rounds if r.closed),
+            rules_of(g).rounds,
+            g.updated_at,
+        )
+        for g in games
+    ]
+
+
+def rules_of(game: Game) -> Rules:
+    """The house rules stored with ``game`` (stored by this app, so they parse)."""
+    return parse_rules(game.rules)
 
 
 def state_of(game: Game) -> GameState:
     """Score every entered round of ``game`` and rank the players on the closed ones."""
-    names, rules = names_of(game), parse_rules(game.rules)
+    names, rules = names_of(game), rules_of(game)
     stored = {r.number: r for r in game.rounds}
-    rounds = [_round_state(game, names, rules, n, stored.get(n)) for n in range(1, ROUNDS + 1)]
+    rounds = [_round_state(game, names, rules, n, stored.get(n)) for n in rules.round_numbers()]
     closed = [[p.score for p in r.result.players] for r in rounds if r.closed and r.result]
     house = {h.word: h.allowed for h in game.house_words}
-    return GameState(game, names, rules, tuple(rounds), tuple(standings(names, closed)), house)
+    return GameState(
+        game.id,
+        game.version,
+        names,
+        rules,
+        tuple(rounds),
+        tuple(standings(names, closed)),
+        house,
+    )
 
 
 def names_of(game: Game) -> tuple[str, ...]:
@@ -194,10 +241,9 @@ def names_of(game: Game) -> tuple[str, ...]:
 
 def round_state(game: Game, number: int) -> RoundState:
     """One round of ``game``, scored alone (what a write needs: no other round is scored)."""
-    if not 1 <= number <= ROUNDS:
-        raise NotFound(f"There is no round {number}; a game has rounds 1 to {ROUNDS}.")
-    row = next((r for r in game.rounds if r.number == number), None)
-    return _round_state(game, names_of(game), parse_rules(game.rules), number, row)
+    rules = rules_of(game)
+    _check_round_number(rules, number)
+    return _round_state(game, names_of(game), rules, number, round_row(game, number))
 
 
 def _round_state(
@@ -206,7 +252,7 @@ def _round_state(
     play = _play_of(row, names) if row is not None and row.entries else None
     return RoundState(
         number=number,
-        hand_size=hand_size(number),
+        hand_size=rules.hand_size(number),
         dealer=names[dealer(game.first_dealer, number, len(names))],
         first_player=names[first_player(game.first_dealer, number, len(names))],
         closed=bool(row and row.closed),
@@ -234,63 +280,108 @@ def _play_of(row: Round, names: tuple[str, ...]) -> Play:
             names[c.by_seat],
             names[c.player_seat],
             c.word,
-            recorded=Ruling(c.legal, c.decided_by, c.reason),
+            recorded=Ruling(c.legal, c.decided_by, c.reason_code),
         )
         for c in row.challenges
     )
     return Play(hands, challenges, row.number)
 
 
+def round_row(game: Game, number: int) -> Round | None:
+    """The stored row of round ``number``, if anything was ever entered for it."""
+    return next((r for r in game.rounds if r.number == number), None)
+
+
 # --- writing ---------------------------------------------------------------------------
 
 
-def create_game(names: list[str], first_dealer: int, rules: Rules) -> tuple[Game, str]:
-    """Store a new game; return it and its edit token (shown once, stored hashed)."""
-    check_names(names, "players[{i}]")
-    if not 0 <= first_dealer < len(names):
-        raise RuleError(
-            f"The first dealer must be one of the {len(names)} seats (0 to {len(names) - 1}).",
-            "first_dealer",
-        )
+@contextmanager
+def transaction(conflict: str, **params: object) -> Iterator[None]:
+    """One write: committed whole when the block ends, rolled back whole when it raises.
+
+    A clash the database itself detects (two phones creating the same round or house
+    word at once, a lock not granted in time) is a ``Conflict`` with code ``conflict``.
+    """
+    try:
+        yield
+        db.session.commit()
+        for game_id in db.session.info.pop("touched", ()):
+            _forget_version(game_id)  # the views ask the database again from now on
+    except Refusal:
+        _rollback()
+        raise
+    except (IntegrityError, OperationalError):
+        _rollback()
+        raise Conflict(conflict, "", **params) from None
+    except BaseException:
+        _rollback()
+        raise
+
+
+def _rollback() -> None:
+    db.session.rollback()
+    db.session.info.pop("touched", None)
+
+
+def locked_game(game_id: str) -> Game:
+    """Lock game ``game_id`` for this transaction and read it fresh, or NotFound.
+
+    The lock is an UPDATE of the game's row: a second writer of the same game waits
+    until this transaction ends, then reads what it wrote.
+    """
+    found = db.session.execute(
+        update(Game)
+        .where(Game.id == game_id[:MAX_ID])
+        .values(version=Game.version)
+        .execution_options(synchronize_session=False)
+    )
+    if found.rowcount != 1:
+        raise NotFound("no_such_game")
+    db.session.expire_all()  # what this session read before the lock may be stale
+    return get_game(game_id)
+
+
+def touch(game: Game, *changed: Round) -> None:
+    """Bump the versions of ``game`` and of the rounds ``changed``, and flush: what the
+    state read after this shows is what the commit will store."""
+    game.version += 1
+    game.updated_at = _now()
+    for row in changed:
+        row.version += 1
+    db.session.flush()
+    db.session.info.setdefault("touched", set()).add(game.id)
+
+
+def insert_game(names: list[str], first_dealer: int, rules: Rules) -> tuple[Game, str]:
+    """Add a new game's rows; return it and its edit token (shown once, stored hashed)."""
     token = new_secret()
     game = Game(
         id=secrets.token_urlsafe(16),
         edit_token_hash=token_hash(token),
         first_dealer=first_dealer,
         rules=rules.as_dict(),
+        version=1,
+        updated_at=_now(),
     )
     game.players = [Player(seat=i, name=n) for i, n in enumerate(names)]
     db.session.add(game)
-    db.session.commit()
+    db.session.flush()
     return game, token
 
 
-def save_round(
-    game: Game, number: int, play: Play, judge: Judge, expected_version: int | None = None
-) -> None:
-    """Replace what was entered for open round ``number`` with ``play``, scored and checked."""
-    current = round_state(game, number)
-    names, rules = names_of(game), parse_rules(game.rules)
-    if number > 1 and not any(r.number == number - 1 and r.closed for r in game.rounds):
-        raise RuleError(
-            f"Round {number - 1} is still open; close it before entering round {number}.",
-            "round",
-        )
-    _check_open(current)
-    _check_version(current, expected_version)
-    play, sent_as = _seated(play, names)
-    play = replace(play, round_number=number)
-    try:
-        result = score_round(play, rules, judge)  # refuses a round against the rules
-    except RuleError as exc:  # point at the player as the request listed them
-        exc.where = re.sub(
-            r"^players\[(\d+)\]", lambda m: f"players[{sent_as[int(m[1])]}]", exc.where
-        )
-        raise
-    row = _round_row(game, number)
-    if row.id is not None:  # delete the old rows first: (round, seat), (round, number) are unique
+def new_round_row(game: Game, number: int) -> Round:
+    """The row of round ``number``, added if nothing was entered for it yet."""
+    row = round_row(game, number)
+    if row is None:
+        row = Round(number=number, version=0, challenges_made=0, closed=False)
+        game.rounds.append(row)
+    return row
+
+
+def put_entries(row: Round, play: Play) -> None:
+    """Replace the entries of a round with the hands of ``play`` (in seating order)."""
+    if row.id is not None:  # delete the old rows first: (round, seat) is unique
         row.entries.clear()
-        row.challenges.clear()
         db.session.flush()
     row.entries = [
         Entry(
@@ -301,182 +392,56 @@ def save_round(
         )
         for seat, hand in enumerate(play.hands)
     ]
-    seat_of = {n: i for i, n in enumerate(names)}
-    made = row.challenges_made or 0
-    row.challenges = [
-        _challenge_row(made + k + 1, r.challenge, r.ruling, seat_of, rules.lexicon)
-        for k, r in enumerate(result.challenges)
-    ]
-    row.challenges_made = made + len(result.challenges)
-    _commit(game, row)
 
 
-def add_challenge(game: Game, number: int, challenge: Challenge, judge: Judge) -> int:
-    """Rule on a new challenge in open round ``number`` and keep it; return its number."""
-    current = round_state(game, number)
-    rules = parse_rules(game.rules)
-    if current.play is None:
-        raise RuleError(f"Nothing is entered for round {number} yet.", "round")
-    _check_open(current)
-    play = replace(current.play, challenges=(*current.play.challenges, challenge))
-    prefix = f"challenges[{len(play.challenges) - 1}]"
-    try:
-        result = score_round(play, rules, judge)  # refuses own word, twice, no such word
-    except RuleError as exc:  # point at the fields of the one challenge sent
-        if exc.where.startswith(prefix):
-            exc.where = exc.where.removeprefix(prefix).lstrip(".")
-        raise
-    ruled = result.challenges[-1]
-    row = _round_row(game, number)
+def put_challenges(
+    row: Round, rulings: list[tuple[Challenge, Ruling]], seat_of: dict[str, int], lexicon: str
+) -> None:
+    """Replace the challenges of a round; each new one gets a number never used before."""
+    if row.id is not None and row.challenges:  # (round, number) is unique
+        row.challenges.clear()
+        db.session.flush()
+    row.challenges = []
+    for challenge, ruling in rulings:
+        add_challenge_row(row, challenge, ruling, seat_of, lexicon)
+
+
+def add_challenge_row(
+    row: Round, challenge: Challenge, ruling: Ruling, seat_of: dict[str, int], lexicon: str
+) -> int:
+    """Keep one ruled challenge in round ``row``; return its number."""
     n = (row.challenges_made or 0) + 1
     row.challenges_made = n
-    seat_of = {name: i for i, name in enumerate(names_of(game))}
-    row.challenges.append(_challenge_row(n, ruled.challenge, ruled.ruling, seat_of, rules.lexicon))
-    _commit(game, row)
+    row.challenges.append(
+        ChallengeRow(
+            number=n,
+            by_seat=seat_of[challenge.by],
+            player_seat=seat_of[challenge.player],
+            word=challenge.word,
+            legal=ruling.legal,
+            decided_by=ruling.decided_by,
+            reason_code=ruling.reason,
+            lexicon=lexicon,
+        )
+    )
     return n
 
 
-def withdraw_challenge(game: Game, number: int, n: int) -> None:
-    """Take challenge ``n`` of open round ``number`` back."""
-    current = round_state(game, number)
-    _check_open(current)
-    row = _round_row(game, number)
-    found = next((c for c in row.challenges if c.number == n), None)
+def put_house_word(game: Game, word: str, allowed: bool) -> None:
+    """Allow or ban ``word`` (already checked) in ``game``."""
+    found = next((h for h in game.house_words if h.word == word), None)
     if found is None:
-        raise NotFound(f"Round {number} has no challenge number {n}.")
-    row.challenges.remove(found)
-    _commit(game, row)
-
-
-def close_round(game: Game, number: int) -> None:
-    """Close round ``number``: its scores count on the leaderboard."""
-    current = round_state(game, number)
-    if current.closed:
-        raise RuleError(f"Round {number} is already closed.", "round")
-    if current.play is None:
-        raise RuleError(f"Enter everyone's cards for round {number} before closing it.", "round")
-    _commit(game, _round_row(game, number, closed=True))
-
-
-def reopen_round(game: Game, number: int) -> None:
-    """Reopen a closed round to fix a mistake; it leaves the leaderboard until closed again."""
-    current = round_state(game, number)
-    if not current.closed:
-        raise RuleError(f"Round {number} is not closed.", "round")
-    _commit(game, _round_row(game, number, closed=False))
-
-
-def set_house_word(game: Game, word: str, allowed: bool) -> None:
-    """Allow or ban ``word`` in this game; it overrides the lexicon."""
-    key = word.strip().lower()
-    if not (key.isascii() and key.isalpha()) or not 2 <= len(key) <= 40:
-        raise RuleError("A house word is 2 to 40 letters a-z, without spaces or hyphens.", "word")
-    found = next((h for h in game.house_words if h.word == key), None)
-    if found is None:
-        game.house_words.append(HouseWord(word=key, allowed=allowed))
+        game.house_words.append(HouseWord(word=word, allowed=allowed))
     else:
         found.allowed = allowed
-    _commit(game)
 
 
-def remove_house_word(game: Game, word: str) -> None:
-    """Forget a house word: the lexicon decides again."""
-    key = word.strip().lower()
-    found = next((h for h in game.house_words if h.word == key), None)
+def drop_house_word(game: Game, word: str) -> None:
+    """Forget a house word of ``game``, or NotFound."""
+    found = next((h for h in game.house_words if h.word == word), None)
     if found is None:
-        raise NotFound(f"'{key[:40]}' is not a house word of this game.")
+        raise NotFound("no_such_house_word", "word", word=word[:40])
     game.house_words.remove(found)
-    _commit(game)
-
-
-def _check_open(current: RoundState) -> None:
-    if current.closed:
-        raise RuleError(f"Round {current.number} is closed; reopen it to change anything.", "round")
-
-
-def _check_version(current: RoundState, expected: int | None) -> None:
-    if expected is not None and expected != current.version:
-        raise Conflict(
-            f"Round {current.number} was changed on another phone since this page was loaded; "
-            "here is what is saved now. Enter your change again if it is still needed."
-        )
-
-
-def _seated(play: Play, names: tuple[str, ...]) -> tuple[Play, list[int]]:
-    """The hands in seating order, each player exactly once, and where each seat was sent."""
-    by_name = {}
-    sent_at = {}
-    for i, hand in enumerate(play.hands):
-        match = next((n for n in names if n.casefold() == hand.name.casefold()), None)
-        if match is None:
-            raise RuleError(
-                f"'{hand.name}' is not a player of this game ({', '.join(names)}).",
-                f"players[{i}].name",
-            )
-        if match in by_name:
-            raise RuleError(f"{match} is entered twice.", f"players[{i}].name")
-        by_name[match] = replace(hand, name=match)
-        sent_at[match] = i
-    missing = [n for n in names if n not in by_name]
-    if missing:
-        raise RuleError(
-            f"Enter the cards of every player; missing: {', '.join(missing)}.", "players"
-        )
-    return replace(play, hands=tuple(by_name[n] for n in names)), [sent_at[n] for n in names]
-
-
-def _round_row(game: Game, number: int, closed: bool | None = None) -> Round:
-    row = next((r for r in game.rounds if r.number == number), None)
-    if row is None:
-        row = Round(number=number)
-        game.rounds.append(row)
-    if closed is not None:
-        row.closed = closed
-    return row
-
-
-def _challenge_row(
-    number: int, challenge: Challenge, ruling: Ruling, seat_of: dict[str, int], lexicon: str
-) -> ChallengeRow:
-    return ChallengeRow(
-        number=number,
-        by_seat=seat_of[challenge.by],
-        player_seat=seat_of[challenge.player],
-        word=challenge.word,
-        legal=ruling.legal,
-        decided_by=ruling.decided_by,
-        reason=ruling.reason[:80],
-        lexicon=lexicon,
-    )
-
-
-def _commit(game: Game, row: Round | None = None) -> None:
-    """Bump the versions and commit once; a concurrent change of the round is a Conflict.
-
-    The round's version moves by a compare-and-set in the same transaction, so of
-    two saves based on the same version exactly one commits.
-    """
-    game.version = Game.version + 1  # in SQL: two writers can't lose an increment
-    game.updated_at = datetime.now(UTC).replace(tzinfo=None)
-    game_id = game.id
-    try:
-        if row is not None and row.id is not None:
-            seen = row.version  # as loaded when this request began
-            moved = db.session.execute(
-                update(Round)
-                .where(Round.id == row.id, Round.version == seen)
-                .values(version=seen + 1)
-                .execution_options(synchronize_session=False)
-            )
-            if moved.rowcount != 1:
-                raise IntegrityError("round version moved", None, Exception())
-        db.session.commit()
-        _forget_version(game_id)  # the views ask the database again from now on
-    except IntegrityError:
-        db.session.rollback()
-        raise Conflict(
-            "This round was just changed on another phone; here is what is saved now."
-        ) from None
 
 
 # --- solitaire -------------------------------------------------------------------------
@@ -498,23 +463,31 @@ def solitaire_game(row: Solitaire) -> solitaire.Game:
 
 
 def get_solitaire(game_id: str) -> Solitaire:
-    found = db.session.get(Solitaire, game_id[:64])
+    """The stored solitaire game ``game_id``, or NotFound."""
+    found = db.session.get(Solitaire, game_id[:MAX_ID])
     if found is None:
-        raise NotFound("There is no solitaire game at this address; check the link.")
+        raise NotFound("no_such_solitaire")
     return found
 
 
-def create_solitaire(
-    face_up: list[Card] | None, min_word: str, lexicon: str, seed: int | None = None
+def locked_solitaire(game_id: str) -> Solitaire:
+    """Lock solitaire game ``game_id`` for this transaction and read it fresh, or NotFound."""
+    found = db.session.execute(
+        update(Solitaire)
+        .where(Solitaire.id == game_id[:MAX_ID])
+        .values(version=Solitaire.version)
+        .execution_options(synchronize_session=False)
+    )
+    if found.rowcount != 1:
+        raise NotFound("no_such_solitaire")
+    db.session.expire_all()
+    return get_solitaire(game_id)
+
+
+def insert_solitaire(
+    game: solitaire.Game, seed: int | None, min_word: str, lexicon: str
 ) -> tuple[Solitaire, str]:
-    """Store a new solitaire game (``face_up`` None: practice from a shuffled deck)."""
-    if face_up is None:
-        seed = secrets.randbelow(2**31) if seed is None else seed
-        game = solitaire.new_practice(seed)
-    else:
-        seed = None
-        game = solitaire.Game(tuple(face_up))
-        solitaire.deal(game.face_up)  # refuses the wrong number of cards or copies
+    """Add a new solitaire game's row; return it and its edit token."""
     token = new_secret()
     row = Solitaire(
         id=secrets.token_urlsafe(16),
@@ -524,15 +497,21 @@ def create_solitaire(
         steps=[],
         min_word=min_word,
         lexicon=lexicon,
+        version=1,
     )
     db.session.add(row)
-    db.session.commit()
+    db.session.flush()
     return row, token
 
 
-def save_solitaire(row: Solitaire, game: solitaire.Game) -> None:
-    """Keep the game's steps (all of them: the row is rewritten whole)."""
+def put_steps(row: Solitaire, game: solitaire.Game) -> None:
+    """Keep the game's steps (all of them: the row is rewritten whole) and bump its version."""
     row.steps = [s.as_dict() for s in game.steps]
-    row.version = Solitaire.version + 1
-    row.updated_at = datetime.now(UTC).replace(tzinfo=None)
-    db.session.commit()
+    row.version += 1
+    row.updated_at = _now()
+    db.session.flush()
+
+
+def new_solitaire_seed() -> int:
+    """A seed for a practice deck."""
+    return secrets.randbelow(2**31)

@@ -14,18 +14,21 @@ class Verdict:
 
     legal: bool
     reason: str
+    """A reason code (``proper_noun``...), rendered into words at the edge."""
 
 
 Judge = Callable[[str], Verdict]
 """Rules on a word given as lower-case letters (``"steve"``)."""
 
-TABLE_LEGAL = "the table ruled it legal"
-TABLE_ILLEGAL = "the table ruled it not legal"
+TABLE_LEGAL = "table_legal"
+TABLE_ILLEGAL = "table_illegal"
+"""Reason codes of a ruling the table made itself."""
 
 
 @dataclass(frozen=True)
 class Ruling:
-    """The decision on one challenge and who decided it (``table`` or ``dictionary``)."""
+    """The decision on one challenge, who decided it (``table`` or ``dictionary``), and the
+    reason code."""
 
     legal: bool
     decided_by: str
@@ -37,10 +40,6 @@ def rule(word_text: str, table_ruling: bool | None, judge: Judge | None, where: 
     if table_ruling is not None:
         return Ruling(table_ruling, "table", TABLE_LEGAL if table_ruling else TABLE_ILLEGAL)
     if judge is None:
-        raise RuleError(
-            f'The challenge of {word_text.upper()} needs a ruling: set "ruling" to '
-            '"legal" or "illegal" as the table decided (no dictionary was given to decide).',
-            f"{where}.ruling",
-        )
+        raise RuleError("challenge_needs_ruling", f"{where}.ruling", word=word_text)
     verdict = judge(word_text)
     return Ruling(verdict.legal, "dictionary", verdict.reason)

@@ -53,10 +53,7 @@ def card(name: str, where: str = "") -> Card:
     found = BY_NAME.get(name.strip().lower()) if name.isascii() else None
     if found is None:
         shown = name if len(name) <= 12 else name[:12] + "..."
-        raise RuleError(
-            f"'{shown}' is not a Quiddler card; cards are the letters a-z and qu, in, er, cl, th.",
-            where,
-        )
+        raise RuleError("not_a_card", where, card=shown)
     return found
 
 

@@ -13,13 +13,6 @@ from companion.game.rules import Rules
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 MAX_NAME = 40
-ROUNDS = 8
-MIN_HAND, MAX_HAND = 3, 10
-
-
-def hand_size(round_number: int) -> int:
-    """Cards dealt to each player in round ``round_number`` (1..8): 3 to 10."""
-    return round_number + 2
 
 
 @dataclass(frozen=True)
@@ -86,7 +79,7 @@ def check(play: Play, rules: Rules) -> None:
     for i, hand in enumerate(play.hands):
         for j, word in enumerate(hand.words):
             _check_word_length(word, rules, f"players[{i}].words[{j}]", hand.name)
-    _check_hand_sizes(play)
+    _check_hand_sizes(play, rules)
     _check_deck(play)
     _check_challenges(play)
 
@@ -94,10 +87,7 @@ def check(play: Play, rules: Rules) -> None:
 def check_player_count(count: int) -> None:
     """Refuse fewer than 2 or more than 8 players."""
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        raise RuleError(
-            f"Quiddler needs {MIN_PLAYERS} to {MAX_PLAYERS} players; this round has {count}.",
-            "players",
-        )
+        raise RuleError("player_count", "players", count=count, least=MIN_PLAYERS, most=MAX_PLAYERS)
 
 
 def check_names(names: list[str], where: str = "players[{i}].name") -> None:
@@ -107,13 +97,13 @@ def check_names(names: list[str], where: str = "players[{i}].name") -> None:
     for i, name in enumerate(names):
         at = where.format(i=i)
         if not name:
-            raise RuleError(f"Player {i + 1} needs a name.", at)
+            raise RuleError("name_missing", at, seat=i + 1)
         if len(name) > MAX_NAME:
-            raise RuleError(f"Player {i + 1}'s name is longer than {MAX_NAME} characters.", at)
+            raise RuleError("name_too_long", at, seat=i + 1, most=MAX_NAME)
+        if not name.isprintable():
+            raise RuleError("name_unprintable", at, seat=i + 1)
         if name.casefold() in seen:
-            raise RuleError(
-                f"Two players are called '{name}'; give each player a different name.", at
-            )
+            raise RuleError("name_twice", at, name=name)
         seen.add(name.casefold())
 
 
@@ -123,54 +113,55 @@ def _check_players(play: Play) -> None:
     if len(went_out) > 1:
         first, second = (play.hands[i].name for i in went_out[:2])
         raise RuleError(
-            f"Only one player goes out first, but both {first} and {second} are marked.",
-            f"players[{went_out[1]}].went_out",
+            "went_out_twice", f"players[{went_out[1]}].went_out", first=first, second=second
         )
 
 
 def _check_word_length(word: Word, rules: Rules, where: str, name: str) -> None:
     if rules.min_word == "cards" and len(word) < 2:
-        hint = (
-            " (the house rule 'two letters' would allow a lone double-letter card)"
-            if word[0].letters == 2
-            else ""
-        )
         raise RuleError(
-            f"{name}'s word {word[0]} is a single card; a word needs at least two cards{hint}.",
-            where,
+            "word_one_card", where, player=name, card=word[0].name, double=word[0].letters == 2
         )
     if rules.min_word == "letters" and letter_count(word) < 2:
-        raise RuleError(
-            f"{name}'s word {word[0]} has one letter; a word needs at least two.", where
-        )
+        raise RuleError("word_one_letter", where, player=name, card=word[0].name)
 
 
-def _check_hand_sizes(play: Play) -> None:
+def _check_hand_sizes(play: Play, rules: Rules) -> None:
     if play.round_number is not None:
-        if not 1 <= play.round_number <= ROUNDS:
-            raise RuleError(f"The round must be 1 to {ROUNDS}.", "round")
-        size = hand_size(play.round_number)
+        if play.round_number not in rules.round_numbers():
+            raise RuleError("no_such_round", "round", number=play.round_number, rounds=rules.rounds)
+        size = rules.hand_size(play.round_number)
         for i, hand in enumerate(play.hands):
             if hand.card_count != size:
                 raise RuleError(
-                    f"{hand.name} has {hand.card_count} cards in words and unused, but "
-                    f"round {play.round_number} deals {size}: every card must be entered once.",
+                    "hand_size",
                     f"players[{i}]",
+                    player=hand.name,
+                    have=hand.card_count,
+                    need=size,
+                    round=play.round_number,
                 )
         return
     first = play.hands[0]
+    least, most = rules.smallest_hand, rules.largest_hand
     for i, hand in enumerate(play.hands):
-        if not MIN_HAND <= hand.card_count <= MAX_HAND:
+        if not least <= hand.card_count <= most:
             raise RuleError(
-                f"{hand.name} has {hand.card_count} cards; a hand ends a round with "
-                f"{MIN_HAND} to {MAX_HAND} cards (words plus unused).",
+                "hand_size_range",
                 f"players[{i}]",
+                player=hand.name,
+                have=hand.card_count,
+                least=least,
+                most=most,
             )
         if hand.card_count != first.card_count:
             raise RuleError(
-                f"{hand.name} has {hand.card_count} cards but {first.name} has "
-                f"{first.card_count}; everyone ends a round with the same number of cards.",
+                "hand_sizes_differ",
                 f"players[{i}]",
+                player=hand.name,
+                have=hand.card_count,
+                other=first.name,
+                other_has=first.card_count,
             )
 
 
@@ -179,12 +170,7 @@ def _check_deck(play: Play) -> None:
     for c, where in play.placed_cards():
         seen[c] += 1
         if seen[c] > c.copies:
-            copies = "one copy" if c.copies == 1 else f"only {c.copies} copies"
-            raise RuleError(
-                f"The deck has {copies} of the {c} card, but {seen[c]} are entered; "
-                "check who really holds it.",
-                where,
-            )
+            raise RuleError("deck_copies", where, card=c.name, copies=c.copies, count=seen[c])
 
 
 def _check_challenges(play: Play) -> None:
@@ -194,32 +180,19 @@ def _check_challenges(play: Play) -> None:
         where = f"challenges[{n}]"
         by, player = play.player_name(typed.by), play.player_name(typed.player)
         if by is None:
-            raise RuleError(
-                f"The challenger '{typed.by}' is not a player of this round ({', '.join(names)}).",
-                f"{where}.by",
-            )
+            raise RuleError("challenger_unknown", f"{where}.by", name=typed.by[:40], names=names)
         if player is None:
             raise RuleError(
-                f"'{typed.player}' is not a player of this round ({', '.join(names)}).",
-                f"{where}.player",
+                "challenged_unknown", f"{where}.player", name=typed.player[:40], names=names
             )
         ch = Challenge(by, player, typed.word, typed.ruling, typed.recorded)
         if ch.by == ch.player:
-            raise RuleError(
-                f"{ch.by} can't challenge their own word; only another player may.",
-                f"{where}.by",
-            )
+            raise RuleError("challenge_own_word", f"{where}.by", player=ch.by)
         words = play.hand(ch.player).words
         if not 0 <= ch.word < len(words):
-            laid = f"laid down {len(words)} word{'s' if len(words) != 1 else ''}"
             raise RuleError(
-                f"{ch.player} has no such word to challenge: they {laid}.",
-                f"{where}.word",
+                "challenge_no_word", f"{where}.word", player=ch.player, count=len(words)
             )
         if (ch.player, ch.word) in challenged:
-            raise RuleError(
-                f"{ch.player}'s word {text(words[ch.word]).upper()} is already challenged; "
-                "a word is challenged once.",
-                where,
-            )
+            raise RuleError("challenge_twice", where, player=ch.player, word=text(words[ch.word]))
         challenged.add((ch.player, ch.word))

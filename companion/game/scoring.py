@@ -8,12 +8,16 @@ last the zero floor.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from companion.game.challenges import Judge, Ruling, rule
 from companion.game.deck import Card, Word, letter_count, text, value
 from companion.game.play import Challenge, Play, check
 from companion.game.rules import Rules
+
+Say = Callable[[str], str]
+"""Renders a reason code (``proper_noun``) as the words a person reads."""
 
 
 @dataclass(frozen=True)
@@ -80,7 +84,7 @@ class ChallengeResult:
     def charged_to(self) -> str:
         return self.challenge.by if self.ruling.legal else self.challenge.player
 
-    def as_dict(self) -> dict[str, object]:
+    def as_dict(self, say: Say = str) -> dict[str, object]:
         return {
             "by": self.challenge.by,
             "player": self.challenge.player,
@@ -88,7 +92,8 @@ class ChallengeResult:
             "text": self.text,
             "legal": self.ruling.legal,
             "decided_by": self.ruling.decided_by,
-            "reason": self.ruling.reason,
+            "reason": say(self.ruling.reason),
+            "code": self.ruling.reason,
             "points": self.points,
             "charged_to": self.charged_to,
         }
@@ -161,10 +166,11 @@ class RoundScore:
     def player(self, name: str) -> PlayerScore:
         return next(p for p in self.players if p.name == name)
 
-    def as_dict(self) -> dict[str, object]:
+    def as_dict(self, say: Say = str) -> dict[str, object]:
+        """The round as the API writes it; ``say`` renders a reason code for people."""
         return {
             "players": [p.as_dict() for p in self.players],
-            "challenges": [c.as_dict() for c in self.challenges],
+            "challenges": [c.as_dict(say) for c in self.challenges],
             "bonuses": {
                 "most_words": self.most_words.as_dict(),
                 "longest_word": self.longest_word.as_dict(),

@@ -104,7 +104,7 @@ class Table:
 def deal(face_up: Sequence[Card]) -> Table:
     """The opening table: eight piles of five face down, with these cards face up."""
     if len(face_up) != PILES:
-        raise RuleError(f"Enter the {PILES} face-up cards, one per pile.", "face_up")
+        raise RuleError("solitaire_face_up", "face_up", piles=PILES, count=len(face_up))
     _check_copies(face_up, "face_up")
     return Table(tuple(Pile(c, DOWN) for c in face_up))
 
@@ -133,35 +133,33 @@ def apply(
         return _reveal(table, step.piles, step.card, seen)
     if step.kind == "refill":
         return _refill(table, step.piles)
-    raise RuleError("A step is a word, a revealed card or a refill.", "kind")
+    raise RuleError("solitaire_step_kind", "kind")
 
 
 def _word(
     table: Table, piles: tuple[int, ...], judge: Callable[[str], Verdict], min_word: MinWord
 ) -> Table:
     if table.waiting:
-        raise RuleError(_waiting_message(table), "piles")
+        raise _waiting(table)
     if not piles:
-        raise RuleError("Tap the face-up cards of the word, in order.", "piles")
+        raise RuleError("solitaire_no_piles", "piles")
     if len(set(piles)) != len(piles):
-        raise RuleError("Each pile gives one card: only its face-up card can be used.", "piles")
+        raise RuleError("solitaire_pile_twice", "piles")
     cards = []
     for p in piles:
         if not 0 <= p < PILES:
-            raise RuleError(f"There are {PILES} piles, numbered 1 to {PILES}.", "piles")
+            raise RuleError("solitaire_no_such_pile", "piles", piles=PILES)
         if table.piles[p].up is None:
-            raise RuleError(
-                f"Pile {p + 1} has no face-up card: only face-up cards can be used.", "piles"
-            )
+            raise RuleError("solitaire_pile_down", "piles", pile=p + 1)
         cards.append(table.piles[p].up)
     word = tuple(cards)
     if min_word == "cards" and len(word) < 2:
-        raise RuleError("A word needs at least two cards.", "piles")
+        raise RuleError("word_one_card", "piles", card=word[0].name, double=word[0].letters == 2)
     if sum(c.letters for c in word) < 2:
-        raise RuleError("A word needs at least two letters.", "piles")
+        raise RuleError("word_one_letter", "piles", card=word[0].name)
     verdict = judge(text(word))
     if not verdict.legal:
-        raise RuleError(f"{text(word).upper()} is not a legal word ({verdict.reason}).", "piles")
+        raise RuleError("solitaire_not_a_word", "piles", word=text(word), reason=verdict.reason)
     new = list(table.piles)
     for p in piles:
         new[p] = replace(new[p], up=None)
@@ -170,10 +168,10 @@ def _word(
 
 def _reveal(table: Table, piles: tuple[int, ...], card: Card | None, seen: Sequence[Card]) -> Table:
     if len(piles) != 1 or card is None:
-        raise RuleError("Say which pile and which card was turned up.", "card")
+        raise RuleError("solitaire_reveal_what", "card")
     p = piles[0]
     if p not in table.to_reveal:
-        raise RuleError(f"Pile {p + 1} has nothing to turn up.", "piles")
+        raise RuleError("solitaire_nothing_to_reveal", "piles", pile=p + 1)
     _check_copies([*seen, card], "card")
     new = list(table.piles)
     new[p] = Pile(card, table.piles[p].down - 1)
@@ -182,37 +180,32 @@ def _reveal(table: Table, piles: tuple[int, ...], card: Card | None, seen: Seque
 
 def _refill(table: Table, piles: tuple[int, ...]) -> Table:
     if len(piles) != 2:
-        raise RuleError("Say which empty pile to start and which pile gives its top card.", "piles")
+        raise RuleError("solitaire_refill_what", "piles")
     empty, source = piles
     if empty not in table.empty:
-        raise RuleError(f"Pile {empty + 1} is not empty.", "piles")
+        raise RuleError("solitaire_not_empty", "piles", pile=empty + 1)
     if source not in table.refill_from:
-        raise RuleError(
-            f"Pile {source + 1} can't give a card: it needs a face-up card with cards under it.",
-            "piles",
-        )
+        raise RuleError("solitaire_cannot_give", "piles", pile=source + 1)
     if table.to_reveal:
-        raise RuleError(_waiting_message(table), "piles")
+        raise _waiting(table)
     new = list(table.piles)
     new[empty] = Pile(table.piles[source].up, 0)
     new[source] = replace(table.piles[source], up=None)
     return replace(table, piles=tuple(new))
 
 
-def _waiting_message(table: Table) -> str:
+def _waiting(table: Table) -> RuleError:
+    """The refusal of a word or refill while a card must be turned up or a pile refilled."""
     if table.to_reveal:
-        which = ", ".join(str(p + 1) for p in table.to_reveal)
-        return f"First turn up the next card of pile {which} and enter it."
-    which = ", ".join(str(p + 1) for p in table.empty)
-    return f"Pile {which} is empty: first move the top card of another pile onto it."
+        return RuleError("solitaire_reveal_first", "piles", piles=[p + 1 for p in table.to_reveal])
+    return RuleError("solitaire_refill_first", "piles", piles=[p + 1 for p in table.empty])
 
 
 def _check_copies(cards: Sequence[Card], where: str) -> None:
     over = over_deck(cards)
     if over is not None:
         raise RuleError(
-            f"The deck has only {over.copies} {over} cards; {cards.count(over)} are entered.",
-            where,
+            "deck_copies", where, card=over.name, copies=over.copies, count=cards.count(over)
         )
 
 
@@ -230,7 +223,7 @@ class Game:
         table = deal(self.face_up)
         seen = list(self.face_up)
         for step in self.steps:
-            trusted = (lambda _w: Verdict(True, "made earlier")) if step.kind == "word" else judge
+            trusted = (lambda _w: Verdict(True, "in_dictionary")) if step.kind == "word" else judge
             table = apply(table, step, trusted, min_word, seen)
             if step.kind == "reveal" and step.card is not None:
                 seen.append(step.card)
@@ -260,7 +253,7 @@ class Game:
             while steps and steps[-1].kind == "reveal":
                 steps.pop()
         if not steps:
-            raise RuleError("There is nothing to undo.", "")
+            raise RuleError("solitaire_nothing_to_undo", "")
         steps.pop()
         return replace(self, steps=tuple(steps))
 

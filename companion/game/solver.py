@@ -94,16 +94,12 @@ def best_play(
     """The best play of ``hand`` with the words of ``index``."""
     cards = tuple(hand)
     if len(cards) > MAX_HAND:
-        raise RuleError(
-            f"A hand holds at most {MAX_HAND} cards (10 and the drawn card); this has "
-            f"{len(cards)}.",
-            "cards",
-        )
+        raise RuleError("hand_too_big", "cards", count=len(cards), most=MAX_HAND)
     if discard and not cards:
-        raise RuleError("There is no card to discard.", "cards")
+        raise RuleError("nothing_to_discard", "cards")
     over = over_deck(cards)
     if over:
-        raise RuleError(f"The deck has only {over.copies} {over} cards.", "cards")
+        raise RuleError("deck_copies", "cards", card=over.name, copies=over.copies)
 
     # A multiset of the hand's cards is an integer with one 5-bit field per kind of card:
     # four bits of count (at most 12 copies) under a guard bit. Whether a word fits in what

@@ -20,16 +20,14 @@ def spellings(letters: str, where: str = "letters") -> list[Word]:
     left out. Ties in value put the spelling with fewer cards first.
     """
     if not letters.isascii():  # before lower(): the Kelvin sign lower-cases to k
-        raise RuleError(f"'{letters}' has characters that are not letters a-z.", where)
+        raise RuleError("not_letters", where, text=letters[:40])
     word = letters.strip().lower()
     if not word:
-        raise RuleError("Type some letters to spell.", where)
+        raise RuleError("no_letters", where)
     if len(word) > MAX_LETTERS:
-        raise RuleError(
-            f"That is {len(word)} letters; at most {MAX_LETTERS} can be spelled.", where
-        )
+        raise RuleError("too_many_letters", where, count=len(word), most=MAX_LETTERS)
     if not (word.isascii() and word.isalpha()):
-        raise RuleError(f"'{letters}' has characters that are not letters a-z.", where)
+        raise RuleError("not_letters", where, text=letters[:40])
 
     found: list[Word] = []
     used: Counter[Card] = Counter()

@@ -6,18 +6,21 @@ from enum import IntEnum, StrEnum
 
 
 class Reason(StrEnum):
-    """Why a word is legal or not; the strings are part of the API."""
+    """Why a word is legal or not: a stable code (the API's ``code``), never a sentence.
 
-    IN_DICTIONARY = "in dictionary"
-    HOUSE_WORD = "house word"
-    NOT_IN_DICTIONARY = "not in dictionary"
-    PROPER_NOUN = "proper noun"
+    The words a person reads ("proper noun") are rendered from it at the edge.
+    """
+
+    IN_DICTIONARY = "in_dictionary"
+    HOUSE_WORD = "house_word"
+    NOT_IN_DICTIONARY = "not_in_dictionary"
+    PROPER_NOUN = "proper_noun"
     ABBREVIATION = "abbreviation"
     CONTRACTION = "contraction"
-    AFFIX = "prefix or suffix"
-    TOO_SHORT = "too short"
-    NOT_LETTERS = "not letters"
-    BANNED_HOUSE_WORD = "banned house word"
+    AFFIX = "affix"
+    TOO_SHORT = "too_short"
+    NOT_LETTERS = "not_letters"
+    BANNED_HOUSE_WORD = "banned_house_word"
 
 
 class Kind(IntEnum):

@@ -12,6 +12,7 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    current_app,
     flash,
     make_response,
     redirect,
@@ -22,16 +23,16 @@ from flask import (
 )
 from werkzeug.wrappers import Response as BaseResponse
 
-from companion import referee, store
-from companion.api_games import etag, game_json, not_modified
-from companion.forms import ActionForm, HouseWordForm, NewGameForm, first_error
-from companion.game.errors import RuleError
+from companion import store
+from companion.actions import games
+from companion.game.errors import Refusal, RuleError
 from companion.game.parse import parse_rules
-from companion.game.rules import EXPLANATIONS
-from companion.pages import rendered
-from companion.pages.access import remember, require_edit, token_for
-from companion.pages.charts import running_totals_chart
-from companion.store import GameState, NotFound
+from companion.web import referee, rendered
+from companion.web.access import held_token, remember, token_for
+from companion.web.charts import running_totals_chart
+from companion.web.errors import Shown, field_id, shows_refusals
+from companion.web.forms import ActionForm, HouseWordForm, NewGameForm, first_error, rules_data
+from companion.web.present import etag, game_json, not_modified
 
 bp = Blueprint("games", __name__)
 
@@ -42,65 +43,58 @@ def qr_svg(url: str) -> str:
     return segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#111111")
 
 
-def load(game_id: str) -> store.Game:
-    try:
-        return store.get_game(game_id)
-    except NotFound:
-        abort(404)
-
-
 @bp.get("/")
 def home() -> str:
     """What the app is for, a new game, and the games on this server, most recent first."""
-    games = []
-    for game in store.list_games():
-        closed = sum(1 for r in game.rounds if r.closed)
-        games.append({"game": game, "names": [p.name for p in game.players], "closed": closed})
-    return render_template("home.html", games=games)
+    return render_template("home.html", games=store.list_games())
+
+
+def _new_game_page(error: Shown | None = None, form: NewGameForm | None = None) -> Response:
+    form = form or NewGameForm()
+    form.rules.form.lexicon.choices = referee.lexicon_choices()
+    return make_response(
+        render_template("game_new.html", form=form, error=error), 422 if error else 200
+    )
+
+
+def _refused_new_game(exc: Refusal) -> Response:
+    field = field_id(exc.where)
+    if field.startswith("players-") and field.count("-") == 1:
+        field += "-name"  # a seat's refusal goes by its name box
+    return _new_game_page(Shown.of(exc, field))
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
-def new_game() -> str | BaseResponse:
+@shows_refusals(_refused_new_game)
+def new_game() -> Response | BaseResponse:
     """Names in seating order, the first dealer, house rules with their defaults explained."""
     form = NewGameForm()
     form.rules.form.lexicon.choices = referee.lexicon_choices()
-    error: RuleError | None = None
-    if form.validate_on_submit():
-        names = form.names()
-        try:
-            rules = parse_rules(form.rules.data)
-            referee.lexicon(rules.lexicon, "rules.lexicon")
-            first = [
-                i for i, e in enumerate(form.players.entries) if (e.form.name.data or "").strip()
-            ]
-            seat = int(form.first_dealer.data or 1) - 1
-            if seat not in first:
-                raise RuleError("Pick a first dealer among the players named.", "first_dealer")
-            game, token = store.create_game(names, first.index(seat), rules)
-        except RuleError as exc:
-            error = exc
-        else:
-            remember(game.id, token)
-            return redirect(url_for("games.view", game_id=game.id, created=1))
-    elif form.is_submitted():
-        error = first_error(form)
-    return make_response(
-        render_template("game_new.html", form=form, error=error, explain=EXPLANATIONS),
-        422 if error else 200,
-    )
+    if not form.is_submitted():
+        return _new_game_page(form=form)
+    if not form.validate():
+        return _new_game_page(first_error(form), form)
+    rules = parse_rules(rules_data(form.rules.form))
+    named = [i for i, e in enumerate(form.players.entries) if (e.form.name.data or "").strip()]
+    seat = int(form.first_dealer.data or 1) - 1
+    if seat not in named:
+        raise RuleError("first_dealer_named", "first_dealer")
+    created = games.create_game(referee.store(), form.names(), named.index(seat), rules)
+    remember(created.state.id, created.token)
+    return redirect(url_for("games.view", game_id=created.state.id, created=1))
 
 
 @bp.get("/games/<game_id>/edit/<token>")
 def join(game_id: str, token: str) -> BaseResponse:
     """The edit link: opened once, this browser may change the game from then on."""
-    game = load(game_id)
+    game = store.get_game(game_id)
     if not store.can_edit(game, token[:200]):
         abort(403)
     remember(game.id, token)
     return redirect(url_for("games.view", game_id=game.id))
 
 
-def board_context(state: GameState) -> dict[str, object]:
+def board_context(state: store.GameState) -> dict[str, object]:
     """What the leaderboard shows: ranks, every round's scores, bonuses, the chart."""
     closed = [r for r in state.rounds if r.closed and r.result]
     scores = [[p.score for p in r.result.players] for r in closed]  # type: ignore[union-attr]
@@ -113,6 +107,7 @@ def board_context(state: GameState) -> dict[str, object]:
         "closed": closed,
         "bonuses": bonuses,
         "chart": running_totals_chart(list(state.names), scores),
+        "poll_ms": current_app.config.get("BOARD_POLL_MS", 3000),
     }
 
 
@@ -126,9 +121,11 @@ def _plain_view(game_id: str) -> bool:
     )
 
 
-def _render_view(game_id: str) -> str:
-    state = store.state_of(load(game_id))
-    token = token_for(state.game)
+def render_view(game_id: str, house_error: Shown | None = None) -> str:
+    """The game's page: leaderboard, links with QR codes, house words, house rules."""
+    game = store.get_game(game_id)
+    state = store.state_of(game)
+    token = token_for(game)
     view_url = url_for("games.view", game_id=game_id, _external=True)
     edit_url = (
         url_for("games.join", game_id=game_id, token=token, _external=True) if token else None
@@ -143,8 +140,8 @@ def _render_view(game_id: str) -> str:
         edit_qr=qr_svg(edit_url) if edit_url else None,
         created="created" in request.args,
         house_form=HouseWordForm() if token else None,
+        house_error=house_error,
         action=ActionForm() if token else None,
-        explain=EXPLANATIONS,
     )
 
 
@@ -157,11 +154,11 @@ def view(game_id: str) -> Response:
     if _plain_view(game_id):
         version = store.game_version(game_id)
         if version is None:
-            abort(404)
+            raise store.NotFound("no_such_game")
         key = ("view", game_id, version, request.host_url)
-        body = rendered.pages.get_or_render(key, lambda: _render_view(game_id))
+        body = rendered.pages.get_or_render(key, lambda: render_view(game_id))
     else:
-        body = _render_view(game_id)
+        body = render_view(game_id)
     response = make_response(body)
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -172,14 +169,16 @@ def board(game_id: str) -> Response:
     """The leaderboard alone, for the views to refresh: 304 when nothing changed."""
     version = store.game_version(game_id)
     if version is None:
-        abort(404)
+        raise store.NotFound("no_such_game")
     tag = etag(game_id, version)
     unchanged = not_modified(tag)
     if unchanged:
         return unchanged
     body = rendered.pages.get_or_render(
         ("board", game_id, version),
-        lambda: render_template("_board.html", **board_context(store.state_of(load(game_id)))),
+        lambda: render_template(
+            "_board.html", **board_context(store.state_of(store.get_game(game_id)))
+        ),
     )
     response = make_response(body)
     response.headers["ETag"] = f'"{tag}"'
@@ -187,41 +186,39 @@ def board(game_id: str) -> Response:
     return response
 
 
+def _refused_house_word(exc: Refusal, game_id: str, **_: object) -> str:
+    return render_view(game_id, Shown.of(exc, "word"))
+
+
 @bp.post("/games/<game_id>/house-words")
-def add_house_word(game_id: str) -> BaseResponse:
+@shows_refusals(_refused_house_word)
+def add_house_word(game_id: str) -> BaseResponse | str:
     """Allow or ban a word for this game."""
-    game = load(game_id)
-    require_edit(game)
     form = HouseWordForm()
-    if form.validate_on_submit():
-        try:
-            store.set_house_word(game, form.word.data or "", form.allowed.data == "allow")
-        except RuleError as exc:
-            flash(exc.message, "error")
-    else:
-        flash(first_error(form).message, "error")
+    if not form.validate_on_submit():
+        return render_view(game_id, first_error(form))
+    games.set_house_word(
+        game_id, held_token(game_id), form.word.data or "", form.allowed.data == "allow"
+    )
     return redirect(url_for("games.view", game_id=game_id) + "#house-words")
 
 
 @bp.post("/games/<game_id>/house-words/<word>/delete")
+@shows_refusals(_refused_house_word)
 def remove_house_word(game_id: str, word: str) -> BaseResponse:
-    game = load(game_id)
-    require_edit(game)
-    if ActionForm().validate_on_submit():
-        try:
-            store.remove_house_word(game, word)
-        except NotFound as exc:
-            flash(str(exc), "error")
+    """Forget a house word: the lexicon decides again."""
+    games.remove_house_word(game_id, held_token(game_id), word)
+    flash(f"{word.upper()[:40]} is no longer a house word.", "ok")
     return redirect(url_for("games.view", game_id=game_id) + "#house-words")
 
 
 @bp.get("/games/<game_id>/export.json")
 def export_json(game_id: str) -> Response:
     """The whole game as the API shows it, as a file."""
-    state = store.state_of(load(game_id))
+    state = store.state_of(store.get_game(game_id))
     response = make_response(json.dumps(game_json(state), indent=2))
     response.headers["Content-Type"] = "application/json"
-    response.headers["Content-Disposition"] = f'attachment; filename="quiddler-{game_id}.json"'
+    response.headers["Content-Disposition"] = f'attachment; filename="quiddler-{state.id}.json"'
     return response
 
 
@@ -247,7 +244,7 @@ CSV_FIELDS = (
 @bp.get("/games/<game_id>/export.csv")
 def export_csv(game_id: str) -> Response:
     """One row per player per entered round, scored by the one scoring path."""
-    state = store.state_of(load(game_id))
+    state = store.state_of(store.get_game(game_id))
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_FIELDS)
@@ -282,5 +279,5 @@ def export_csv(game_id: str) -> Response:
             )
     response = make_response(out.getvalue())
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
-    response.headers["Content-Disposition"] = f'attachment; filename="quiddler-{game_id}.csv"'
+    response.headers["Content-Disposition"] = f'attachment; filename="quiddler-{state.id}.csv"'
     return response

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, make_response, render_template, request
 
-from companion import referee
-from companion.forms import JudgeForm, WordForm, choices
 from companion.game.rules import DEFAULT_LEXICON
+from companion.web import referee
+from companion.web.forms import JudgeForm, WordForm, choices
 
 bp = Blueprint("referee", __name__)
 

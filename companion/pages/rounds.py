@@ -1,23 +1,27 @@
-"""The round page: enter everyone's cards, challenge, close and reopen."""
+"""The round page: enter everyone's cards, challenge, close and reopen.
+
+Every write calls one action; a refusal shows this page again (``show_again``) with
+the message by its field and what was typed still in the forms.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from flask import (
-    Blueprint,
-    Response,
-    abort,
-    flash,
-    make_response,
-    redirect,
-    render_template,
-    url_for,
-)
+from flask import Blueprint, Response, flash, make_response, redirect, render_template, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from companion import referee, store
-from companion.forms import (
+from companion import store
+from companion.actions import games, judging
+from companion.game.deck import CARDS, text
+from companion.game.errors import Conflict, Refusal, RuleError
+from companion.game.parse import parse_play
+from companion.game.play import Challenge
+from companion.game.solver import BestPlay, best_play
+from companion.web import referee
+from companion.web.access import held_token, token_for
+from companion.web.errors import Shown, field_id, shows_refusals
+from companion.web.forms import (
     ActionForm,
     ChallengeAddForm,
     RoundForm,
@@ -25,27 +29,12 @@ from companion.forms import (
     split_cards,
     split_words,
 )
-from companion.game.deck import CARDS
-from companion.game.errors import RuleError
-from companion.game.parse import parse_play
-from companion.game.play import Challenge, Play
-from companion.game.solver import BestPlay, best_play
-from companion.pages.access import require_edit, token_for
-from companion.pages.games import load
-from companion.pages.scorer import field_for_path
-from companion.store import Conflict, GameState, NotFound, RoundState
+from companion.web.numbers import small_int
 
 bp = Blueprint("rounds", __name__)
 
 
-def _round(state: GameState, number: int) -> RoundState:
-    try:
-        return state.round(number)
-    except NotFound:
-        abort(404)
-
-
-def _fill(form: RoundForm, current: RoundState, names: tuple[str, ...]) -> None:
+def _fill(form: RoundForm, current: store.RoundState) -> None:
     """Put the saved entries into the form (words as typed in card form: ``qu-i-z``)."""
     if current.play is None:
         return
@@ -56,19 +45,25 @@ def _fill(form: RoundForm, current: RoundState, names: tuple[str, ...]) -> None:
     form.went_out.data = next((str(i) for i, h in enumerate(current.play.hands) if h.went_out), "")
 
 
-def _flags(state: GameState, current: RoundState) -> dict[tuple[int, int], str]:
+def _flags(
+    state: store.GameState, current: store.RoundState
+) -> tuple[dict[tuple[int, int], str], bool]:
     """Saved words the game's dictionary doesn't accept, so the table can challenge them
-    (while the round is open: a closed round can't be challenged)."""
+    (while the round is open: a closed round can't be challenged); and whether the
+    game's dictionary is still there (a group's own list may have been removed)."""
     if current.play is None or current.closed:
-        return {}
-    judge = referee.game_judge(state.game)
+        return {}, True
+    lexicons = referee.store()
+    if not judging.has_lexicon(lexicons, state.rules.lexicon):
+        return {}, False
+    judge = judging.game_judge(lexicons, state.rules.lexicon, state.house_words)
     flags = {}
     for seat, hand in enumerate(current.play.hands):
         for j, word in enumerate(hand.words):
-            verdict = judge("".join(c.name for c in word))
+            verdict = judge(text(word))
             if not verdict.legal:
                 flags[(seat, j)] = verdict.reason
-    return flags
+    return flags, True
 
 
 @dataclass(frozen=True)
@@ -81,9 +76,11 @@ class Review:
     left: int
 
 
-def _review(state: GameState, current: RoundState) -> list[Review]:
+def _review(state: store.GameState, current: store.RoundState) -> list[Review]:
     """Best plays of a closed round's hands (never while the round is open: no cheating)."""
     if not current.closed or current.play is None or current.result is None:
+        return []
+    if not judging.has_lexicon(referee.store(), state.rules.lexicon):
         return []
     index = referee.solver_index(state.rules.lexicon, state.house_words)
     out = []
@@ -96,83 +93,73 @@ def _review(state: GameState, current: RoundState) -> list[Review]:
 
 
 def render_round(
-    state: GameState,
+    game_id: str,
     number: int,
     form: RoundForm | None = None,
-    error: RuleError | None = None,
-    error_field: str = "",
-    status: int = 200,
-) -> Response:
-    current = _round(state, number)
-    token = token_for(state.game)
+    error: Shown | None = None,
+    challenge_form: ChallengeAddForm | None = None,
+    challenge_error: Shown | None = None,
+) -> str:
+    """The round page, with the saved state filled in unless a refused ``form`` is given."""
+    game = store.get_game(game_id)
+    state = store.state_of(game)
+    current = state.round(number)
     if form is None:
         form = RoundForm(formdata=None)
-        _fill(form, current, state.names)
-        form.version.data = current.version
-    challenge = ChallengeAddForm(formdata=None)
+        _fill(form, current)
+        form.version.data = str(current.version)
+    challenge = challenge_form or ChallengeAddForm(formdata=None)
     challenge.by.choices = choices(*((str(i), n) for i, n in enumerate(state.names)))
     words = []
     if current.play is not None:
         for seat, hand in enumerate(current.play.hands):
             for j, w in enumerate(hand.words):
-                words.append((f"{seat}:{j}", f"{hand.name}: {''.join(c.name for c in w).upper()}"))
+                words.append((f"{seat}:{j}", f"{hand.name}: {text(w).upper()}"))
     challenge.word.choices = choices(*words)
-    previous_open = number > 1 and not state.round(number - 1).closed
-    response = make_response(
-        render_template(
-            "round.html",
-            state=state,
-            current=current,
-            form=form,
-            error=error,
-            error_field=error_field,
-            editor=token is not None,
-            challenge_form=challenge,
-            action=ActionForm(),
-            deck=CARDS,
-            flags=_flags(state, current),
-            review=_review(state, current),
-            previous_open=previous_open,
-        ),
-        status,
+    flags, has_lexicon = _flags(state, current)
+    return render_template(
+        "round.html",
+        state=state,
+        current=current,
+        form=form,
+        error=error,
+        error_field=error.field if error else "",
+        editor=token_for(game) is not None,
+        challenge_form=challenge,
+        challenge_error=challenge_error,
+        action=ActionForm(),
+        deck=CARDS,
+        flags=flags,
+        has_lexicon=has_lexicon,
+        review=_review(state, current),
+        previous_open=number > 1 and not state.round(number - 1).closed,
     )
+
+
+def _page(body: str) -> Response:
+    response = make_response(body)
     response.headers["Cache-Control"] = "no-store"
     return response
-
-
-def _still_standing(current: RoundState, play: Play) -> tuple[tuple[Challenge, ...], list[str]]:
-    """The challenges already ruled whose word is still entered, unchanged, where it was;
-    and the words of those that no longer apply."""
-    if current.play is None:
-        return (), []
-    kept, dropped = [], []
-    for ch in current.play.challenges:
-        before = current.play.hand(ch.player).words[ch.word]
-        after = next(h for h in play.hands if h.name == ch.player).words
-        if ch.word < len(after) and after[ch.word] == before:
-            kept.append(ch)
-        else:
-            dropped.append("".join(c.name for c in before))
-    return tuple(kept), dropped
 
 
 @bp.get("/games/<game_id>/rounds/<int:number>")
 def show(game_id: str, number: int) -> Response:
     """The round: who deals, who plays first, everyone's cards and the breakdown."""
-    return render_round(store.state_of(load(game_id)), number)
+    return _page(render_round(game_id, number))
+
+
+def _refused_save(exc: Refusal, game_id: str, number: int) -> str:
+    if isinstance(exc, Conflict):  # show what is saved now; what was typed is stale
+        return render_round(game_id, number, None, Shown.of(exc, ""))
+    return render_round(game_id, number, RoundForm(), Shown.of(exc, field_id(exc.where)))
 
 
 @bp.post("/games/<game_id>/rounds/<int:number>")
+@shows_refusals(_refused_save)
 def save(game_id: str, number: int) -> BaseResponse:
     """Save every player's cards for the round in one go (refused whole, or saved whole)."""
-    game = load(game_id)
-    require_edit(game)
-    state = store.state_of(game)
     form = RoundForm()
-    if not form.validate_on_submit():
-        return render_round(
-            state, number, form, RuleError("Reload the page and try again.", ""), status=400
-        )
+    names = store.names_of(store.get_game(game_id))
     went_out = form.went_out.data or ""
     data = {
         "players": [
@@ -182,87 +169,80 @@ def save(game_id: str, number: int) -> BaseResponse:
                 "unused": split_cards(form.players.entries[seat].form.unused.data or ""),
                 "went_out": went_out == str(seat),
             }
-            for seat, name in enumerate(state.names)
+            for seat, name in enumerate(names)
         ]
     }
-    current = _round(state, number)
-    try:
-        play = parse_play(data)
-        kept, dropped = _still_standing(current, play)
-        store.save_round(
-            game,
-            number,
-            replace(play, challenges=kept),
-            referee.game_judge(game),
-            form.version.data,
-        )
-    except Conflict as exc:
-        fresh = store.state_of(load(game_id))
-        return render_round(fresh, number, None, RuleError(str(exc), ""), status=409)
-    except RuleError as exc:
-        return render_round(state, number, form, exc, field_for_path(exc.where), status=422)
+    saved = games.save_round(
+        referee.store(),
+        game_id,
+        held_token(game_id),
+        number,
+        parse_play(data),
+        small_int(form.version.data),
+        keep_challenges=True,
+    )
     flash(f"Round {number} saved.", "ok")
-    for text in dropped:
+    for dropped in saved.dropped:
         flash(
-            f"The challenge of {text.upper()} was dropped: that word is no longer entered.", "error"
+            f"The challenge of {dropped.upper()} was dropped: that word is no longer entered.",
+            "error",
         )
     return redirect(url_for("rounds.show", game_id=game_id, number=number) + "#breakdown")
 
 
+def _refused_challenge(exc: Refusal, game_id: str, number: int) -> str:
+    return render_round(
+        game_id,
+        number,
+        error=Shown.of(exc, "challenge"),
+        challenge_form=ChallengeAddForm(),
+        challenge_error=Shown.of(exc),
+    )
+
+
 @bp.post("/games/<game_id>/rounds/<int:number>/challenges")
+@shows_refusals(_refused_challenge)
 def challenge(game_id: str, number: int) -> BaseResponse:
     """Challenge a saved word; the game's house words and lexicon rule, unless the table did."""
-    game = load(game_id)
-    require_edit(game)
-    state = store.state_of(game)
     form = ChallengeAddForm()
-    seat, _, index = (form.word.data or "").partition(":")
-    try:
-        if not (seat.isdigit() and index.isdigit() and (form.by.data or "").isdigit()):
-            raise RuleError("Pick the challenger and the word.", "word")
-        names = state.names
-        if int(seat) >= len(names) or int(form.by.data) >= len(names):
-            raise RuleError("Pick the challenger and the word.", "word")
-        ruling = {"legal": True, "illegal": False}.get(form.ruling.data or "")
-        if not form.validate_on_submit():
-            raise RuleError("The form expired; reload the page and try again.", "")
-        store.add_challenge(
-            game,
-            number,
-            Challenge(names[int(form.by.data)], names[int(seat)], int(index), ruling),
-            referee.game_judge(game),
-        )
-    except RuleError as exc:
-        flash(exc.message, "error")
+    names = store.names_of(store.get_game(game_id))
+    seat_text, _, index_text = (form.word.data or "").partition(":")
+    seat, index, by = small_int(seat_text), small_int(index_text), small_int(form.by.data)
+    if seat is None or index is None or by is None or seat >= len(names) or by >= len(names):
+        raise RuleError("challenge_pick", "word")
+    ruling = {"legal": True, "illegal": False}.get(form.ruling.data or "")
+    games.challenge(
+        referee.store(),
+        game_id,
+        held_token(game_id),
+        number,
+        Challenge(names[by], names[seat], index, ruling),
+    )
     return redirect(url_for("rounds.show", game_id=game_id, number=number) + "#challenges")
 
 
+def _refused_action(exc: Refusal, game_id: str, number: int, **_: object) -> str:
+    return render_round(game_id, number, error=Shown.of(exc, ""))
+
+
 @bp.post("/games/<game_id>/rounds/<int:number>/challenges/<int:n>/delete")
+@shows_refusals(_refused_action)
 def withdraw(game_id: str, number: int, n: int) -> BaseResponse:
-    game = load(game_id)
-    require_edit(game)
-    if ActionForm().validate_on_submit():
-        try:
-            store.withdraw_challenge(game, number, n)
-            flash("Challenge withdrawn.", "ok")
-        except (RuleError, NotFound) as exc:
-            flash(getattr(exc, "message", str(exc)), "error")
+    """Withdraw a challenge while the round is open."""
+    games.withdraw(game_id, held_token(game_id), number, n)
+    flash("Challenge withdrawn.", "ok")
     return redirect(url_for("rounds.show", game_id=game_id, number=number) + "#challenges")
 
 
 @bp.post("/games/<game_id>/rounds/<int:number>/<any(close, reopen):action>")
+@shows_refusals(_refused_action)
 def close_or_reopen(game_id: str, number: int, action: str) -> BaseResponse:
     """Close the round (the leaderboard counts it) or reopen it to fix a mistake."""
-    game = load(game_id)
-    require_edit(game)
-    if ActionForm().validate_on_submit():
-        try:
-            if action == "close":
-                store.close_round(game, number)
-                flash(f"Round {number} closed. Found a mistake? Reopen it from its page.", "ok")
-                return redirect(url_for("games.view", game_id=game_id))
-            store.reopen_round(game, number)
-            flash(f"Round {number} reopened: it is off the leaderboard until closed again.", "ok")
-        except (RuleError, NotFound) as exc:
-            flash(getattr(exc, "message", str(exc)), "error")
+    token = held_token(game_id)
+    if action == "close":
+        games.close_round(game_id, token, number)
+        flash(f"Round {number} closed. Found a mistake? Reopen it from its page.", "ok")
+        return redirect(url_for("games.view", game_id=game_id))
+    games.reopen_round(game_id, token, number)
+    flash(f"Round {number} reopened: it is off the leaderboard until closed again.", "ok")
     return redirect(url_for("rounds.show", game_id=game_id, number=number))

@@ -1,17 +1,17 @@
-"""The home page: what the app does, and a form that scores one round."""
+"""Score one round typed into a form, without storing anything."""
 
 from __future__ import annotations
 
 import re
 
-from flask import Blueprint, render_template
+from flask import Blueprint, Response, g, make_response, render_template
 
-from companion import referee
-from companion.forms import ScoreForm, first_error, split_cards, split_words
-from companion.game.errors import RuleError
+from companion.game.errors import Refusal, RuleError
 from companion.game.parse import parse_play, parse_rules
-from companion.game.rules import EXPLANATIONS
 from companion.game.scoring import RoundScore, score_round
+from companion.web import referee
+from companion.web.errors import Shown, shows_refusals
+from companion.web.forms import ScoreForm, first_error, rules_data, split_cards, split_words
 
 bp = Blueprint("scorer", __name__)
 
@@ -55,13 +55,12 @@ def _request_data(form: ScoreForm, rows: _Rows) -> dict[str, object]:
         for field in (row.by, row.player):
             if field.data not in seat_names:
                 raise RuleError(
-                    f"Pick a seat that has a player for '{field.label.text}'.",
+                    "seat_without_player",
                     f"{where}-{field.name.rsplit('-', 1)[-1]}",
+                    field=str(field.label.text),
                 )
         if row.word.data is None:
-            raise RuleError(
-                "Give the number of the challenged word (1 for the first).", f"{where}-word"
-            )
+            raise RuleError("challenge_word_number", f"{where}-word")
         challenge: dict[str, object] = {
             "by": seat_names[row.by.data],
             "player": seat_names[row.player.data],
@@ -76,11 +75,11 @@ def _request_data(form: ScoreForm, rows: _Rows) -> dict[str, object]:
     return data
 
 
-def field_for_path(where: str, rows: _Rows | None = None) -> str:
+def field_for_path(where: str, rows: _Rows) -> str:
     """The form field id (``players-1-words``) for an API path (``players[0].words[2]``).
 
     ``rows`` maps the entries of the request back to the form rows they came from
-    (blank rows are skipped); without it, entry ``i`` is row ``i``.
+    (blank rows are skipped).
     """
     if where.startswith("rules."):
         return "rules-" + where.split(".", 1)[1]
@@ -88,37 +87,43 @@ def field_for_path(where: str, rows: _Rows | None = None) -> str:
     if not match:
         return where
     kind, index, field = match.group(1), int(match.group(2)), match.group(3)
-    mapping = (rows.players if kind == "players" else rows.challenges) if rows else []
+    mapping = rows.players if kind == "players" else rows.challenges
     row = mapping[index] if index < len(mapping) else index
     return f"{kind}-{row}" + (f"-{field}" if field else "")
 
 
+def _page(
+    form: ScoreForm, result: RoundScore | None = None, error: Shown | None = None
+) -> Response:
+    form.rules.form.lexicon.choices = referee.lexicon_choices()
+    body = render_template(
+        "index.html",
+        form=form,
+        result=result,
+        error=error,
+        error_field=error.field if error else "",
+    )
+    return make_response(body, 422 if error else 200)
+
+
+def _refused(exc: Refusal) -> Response:
+    """The form again with the message by its field (the ids depend on the rows filled in)."""
+    rows = g.get("score_rows") or _Rows()
+    field = exc.where if exc.where.startswith("challenges-") else field_for_path(exc.where, rows)
+    return _page(ScoreForm(), error=Shown.of(exc, field))
+
+
 @bp.route("/score", methods=["GET", "POST"])
-def index() -> str:
+@shows_refusals(_refused)
+def index() -> Response:
     """Explain the app and score a round typed into the form."""
     form = ScoreForm()
     form.rules.form.lexicon.choices = referee.lexicon_choices()
-    result: RoundScore | None = None
-    error: RuleError | None = None
-    field = ""
-    if form.validate_on_submit():
-        rows = _Rows()
-        try:
-            rules = parse_rules(form.rules.data)
-            judge = referee.lazy_judge(rules.lexicon, "rules.lexicon")
-            result = score_round(parse_play(_request_data(form, rows)), rules, judge)
-        except RuleError as exc:
-            error = exc
-            field = (
-                field_for_path(exc.where, rows)
-                if not exc.where.startswith("challenges-")
-                else exc.where
-            )
-    elif form.is_submitted():
-        # CSRF failures never get here: CSRFProtect refuses them before the view.
-        error = first_error(form)
-        field = error.where
-    status = 422 if error else 200
-    return render_template(
-        "index.html", form=form, result=result, error=error, error_field=field, explain=EXPLANATIONS
-    ), status  # type: ignore[return-value]
+    if not form.is_submitted():
+        return _page(form)
+    if not form.validate():
+        return _page(form, error=first_error(form))
+    g.score_rows = rows = _Rows()
+    rules = parse_rules(rules_data(form.rules.form))
+    judge = referee.lazy_judge(rules.lexicon, "rules.lexicon")
+    return _page(form, score_round(parse_play(_request_data(form, rows), rules), rules, judge))

@@ -6,7 +6,7 @@
   if (!live || !window.fetch) { return; }
   var url = live.getAttribute("data-board-url");
   var tag = null;
-  var every = 3000;
+  var every = parseInt(live.getAttribute("data-poll-ms"), 10) || 3000;
 
   function poll() {
     var headers = tag ? { "If-None-Match": tag } : {};

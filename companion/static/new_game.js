@@ -1,18 +1,22 @@
 // New game: move names up and down the seating order, remove a seat, and show the
-// two-player bonus choice only when exactly two players are named.
+// house rules that matter only at some table sizes (the two-player bonus) only then.
 (function () {
   "use strict";
   var rows = Array.prototype.slice.call(document.querySelectorAll(".seat-row"));
   if (!rows.length) { return; }
   var inputs = rows.map(function (r) { return r.querySelector("input"); });
-  var twoOnly = document.querySelector(".two-player-only");
+  // House rules that matter only at a table of a given size (data-only-with="2").
+  var sized = Array.prototype.filter.call(document.querySelectorAll("[data-only-with]"),
+    function (el) { return el.getAttribute("data-only-with") !== ""; });
 
   var dealer = document.getElementById("first_dealer");
 
   function named() { return inputs.filter(function (i) { return i.value.trim() !== ""; }).length; }
   // Two-player bonus only with two players; the first-dealer menu shows the names typed.
   function refresh() {
-    if (twoOnly) { twoOnly.hidden = named() !== 2; }
+    sized.forEach(function (el) {
+      el.hidden = named() !== parseInt(el.getAttribute("data-only-with"), 10);
+    });
     if (dealer) {
       Array.prototype.forEach.call(dealer.options, function (opt) {
         var typed = inputs[parseInt(opt.value, 10) - 1].value.trim();

@@ -1,4 +1,8 @@
-"""Flask-WTF forms. They turn typed text into the API's plain data; game/ validates it."""
+"""Flask-WTF forms. They turn typed text into plain data; game/ validates it, once.
+
+The house-rules fields are made from the rules' declaration (``game.rules.RULES``):
+no rule is named here.
+"""
 
 from __future__ import annotations
 
@@ -20,9 +24,9 @@ from wtforms.fields import FieldList
 from wtforms.utils import unset_value
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from companion.game.errors import RuleError
 from companion.game.play import MAX_PLAYERS
-from companion.game.rules import Rules
+from companion.game.rules import RULES, Rules, RuleSpec
+from companion.web.errors import Shown
 
 
 def choices(*pairs: tuple[str, str]) -> list[SelectChoice]:
@@ -36,18 +40,18 @@ _SPLIT_WORDS = re.compile(r"[\s,;]+")
 _SPLIT_CARDS = re.compile(r"[\s,;\-·.]+")
 
 
-def first_error(form: Form) -> RuleError:
+def first_error(form: Form) -> Shown:
     """The first message of a refused form, with the id of its field (``rules-bonus``)."""
-    return next(_flatten(form.errors), RuleError("Check the form and send it again.", ""))
+    return next(_flatten(form.errors), Shown("Check the form and send it again.", code="form"))
 
 
 def _flatten(errors: object, prefix: str = ""):  # type: ignore[no-untyped-def]
-    """A RuleError per field from WTForms' nested errors (dicts of lists of dicts...)."""
+    """A message per field from WTForms' nested errors (dicts of lists of dicts...)."""
     if isinstance(errors, dict):
         for key, value in errors.items():
             yield from _flatten(value, f"{prefix}-{key}" if prefix else str(key))
     elif isinstance(errors, list | tuple) and errors and isinstance(errors[0], str):
-        yield RuleError(errors[0], prefix)
+        yield Shown(errors[0], prefix, "form", prefix)
     elif isinstance(errors, list | tuple):
         for i, value in enumerate(errors):
             if value:
@@ -116,31 +120,36 @@ class ChallengeForm(Form):
         return not self.by.data and not self.player.data and self.word.data is None
 
 
-class RulesForm(Form):
-    """The house rules, defaults from the rule book."""
+def _rule_field(spec: RuleSpec):  # type: ignore[no-untyped-def]
+    """The form field of one house rule, as its declaration says."""
+    if spec.kind == "choice":
+        field = RadioField if len(spec.choices) == 2 else SelectField
+        return field(
+            spec.title,
+            default=spec.default,
+            choices=choices(*zip(spec.choices, spec.labels, strict=True)),
+        )
+    if spec.kind == "flag":
+        return BooleanField(spec.title, default=spec.default)
+    if spec.kind == "points":
+        return IntegerField(spec.title, default=spec.default, validators=[Optional()])
+    return SelectField(spec.title, default=spec.default, validate_choice=False)
 
-    min_word = RadioField(
-        "Minimum word",
-        default=Rules.min_word,
-        choices=choices(("cards", "2 cards"), ("letters", "2 letters")),
-    )
-    two_player_bonus = SelectField(
-        "Bonus with two players",
-        default=Rules.two_player_bonus,
-        choices=choices(
-            ("longest", "Longest word only"), ("most", "Most words only"), ("both", "Both bonuses")
-        ),
-    )
-    bonus = IntegerField(
-        "Bonus points", default=Rules.bonus, validators=[NumberRange(min=0, max=1000)]
-    )
-    zero_floor = BooleanField("Zero floor per round", default=Rules.zero_floor)
-    false_out_penalty = IntegerField(
-        "False going-out penalty",
-        default=Rules.false_out_penalty,
-        validators=[NumberRange(min=0, max=1000)],
-    )
-    lexicon = SelectField("Dictionary", default=Rules.lexicon)
+
+RulesForm = type(
+    "RulesForm",
+    (Form,),
+    {
+        "__doc__": "The house rules, defaults from the rule book.",
+        **{s.name: _rule_field(s) for s in RULES},
+    },
+)
+
+
+def rules_data(form: Form) -> dict[str, object]:
+    """The house rules typed into a ``RulesForm``, as ``parse_rules`` takes them (a number
+    left blank takes its default)."""
+    return {k: v for k, v in form.data.items() if v is not None}
 
 
 class ScoreForm(FlaskForm):
@@ -148,7 +157,10 @@ class ScoreForm(FlaskForm):
 
     round = SelectField(
         "Round",
-        choices=choices(("", "any"), *((str(r), f"{r} ({r + 2} cards)") for r in range(1, 9))),
+        choices=choices(
+            ("", "any"),
+            *((str(r), f"{r} ({Rules().hand_size(r)} cards)") for r in Rules().round_numbers()),
+        ),
         default="",
     )
     players = FixedRows(FormField(PlayerForm), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
@@ -226,7 +238,7 @@ class RoundForm(FlaskForm):
 
     players = FixedRows(FormField(EntryForm), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     went_out = StringField("Went out")
-    version = IntegerField("Version", validators=[Optional()])
+    version = StringField("Version")
 
 
 class ChallengeAddForm(FlaskForm):
@@ -258,11 +270,7 @@ class SolitaireNewForm(FlaskForm):
     """Start a solitaire game: the eight face-up cards, or practice with a virtual deck."""
 
     face_up = StringField("The eight face-up cards, pile 1 to 8")
-    min_word = RadioField(
-        "Minimum word",
-        default=Rules.min_word,
-        choices=choices(("cards", "2 cards"), ("letters", "2 letters")),
-    )
+    min_word = _rule_field(next(s for s in RULES if s.name == "min_word"))
     lexicon = SelectField("Dictionary", default=Rules.lexicon)
 
 
@@ -271,3 +279,4 @@ class SolitaireStepForm(FlaskForm):
 
     piles = StringField("Piles")
     card = StringField("Card")
+    version = StringField("Version")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import abort, session
 
 from companion import store
-from companion.models import Game
+from companion.models import Game, Solitaire
 
 KEPT = 30
 """Edit rights kept per browser (most recent games): a few dozen fit in the cookie."""
@@ -19,9 +19,16 @@ def remember(game_id: str, token: str) -> None:
     session.permanent = True
 
 
-def token_for(game: Game) -> str | None:
+def held_token(game_id: str) -> str | None:
+    """The edit token this browser holds for ``game_id``, unchecked (the action checks it)."""
+    rights = session.get("edit")
+    token = rights.get(game_id[:64]) if isinstance(rights, dict) else None
+    return token if isinstance(token, str) else None
+
+
+def token_for(game: Game | Solitaire) -> str | None:
     """This browser's edit token for ``game``, if it holds a valid one."""
-    token = session.get("edit", {}).get(game.id)
+    token = held_token(game.id)
     return token if store.can_edit(game, token) else None
 
 

@@ -1,0 +1,277 @@
+"""The use cases of a game at the table: one function per thing a person does.
+
+Each takes plain values and parsed game objects, runs in one transaction (the
+game's row locked first, so two phones writing the same game take turns), and
+returns the state *that write produced*, read inside the transaction. A refusal
+leaves the database as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from companion import store
+from companion.actions.judging import game_judge, lexicon
+from companion.game.deck import text
+from companion.game.errors import Conflict, Forbidden, NotFound, RuleError
+from companion.game.play import Challenge, Play, check_names
+from companion.game.rules import Rules
+from companion.game.scoring import score_round
+from companion.lexicon import LexiconStore
+from companion.models import Game
+from companion.store import GameState, RoundState
+
+HOUSE_WORD_LETTERS = (2, 40)
+
+
+@dataclass(frozen=True)
+class Created:
+    """A new game and its edit token (shown once, stored hashed)."""
+
+    state: GameState
+    token: str
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A saved round, and the words of challenges dropped because their word changed."""
+
+    round: RoundState
+    dropped: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Challenged:
+    """A ruled challenge: the round rescored, and the challenge's number."""
+
+    round: RoundState
+    number: int
+
+
+def create_game(
+    lexicons: LexiconStore, names: list[str], first_dealer: int, rules: Rules
+) -> Created:
+    """Start a game: names in seating order, the first dealer's seat, the house rules."""
+    check_names(names, "players[{i}]")
+    if not 0 <= first_dealer < len(names):
+        raise RuleError("first_dealer_range", "first_dealer", seats=len(names))
+    lexicon(lexicons, rules.lexicon, "rules.lexicon")  # refuse an unknown lexicon now
+    with store.transaction("game_changed"):
+        game, token = store.insert_game(names, first_dealer, rules)
+        state = store.state_of(game)
+    return Created(state, token)
+
+
+def editable(game_id: str, token: str | None) -> Game:
+    """Lock the game for this write and check the edit right; NotFound or Forbidden."""
+    game = store.locked_game(game_id)
+    if not store.can_edit(game, token):
+        raise Forbidden("edit_link_needed")
+    return game
+
+
+def save_round(
+    lexicons: LexiconStore,
+    game_id: str,
+    token: str | None,
+    number: int,
+    play: Play,
+    expected_version: int | None = None,
+    keep_challenges: bool = False,
+) -> Saved:
+    """Enter (or replace) everything laid down in open round ``number``, refused whole or
+    saved whole.
+
+    ``keep_challenges``: the challenges already ruled stay where their word is still
+    entered unchanged (a page re-saving the cards); else ``play.challenges`` replace them.
+    ``expected_version`` is the round's version the sender saw: another is a Conflict.
+    """
+    with store.transaction("round_changed", number=number):
+        game = editable(game_id, token)
+        current = store.round_state(game, number)
+        names, rules = store.names_of(game), store.rules_of(game)
+        if number > 1 and not store.round_state(game, number - 1).closed:
+            raise RuleError("previous_round_open", "round", number=number, previous=number - 1)
+        _check_open(current)
+        if expected_version is not None and expected_version != current.version:
+            raise Conflict("round_changed", "", number=number)
+        play, sent_at = _seated(play, names)
+        dropped: tuple[str, ...] = ()
+        if keep_challenges:
+            kept, dropped = _still_standing(current, play)
+            play = replace(play, challenges=kept)
+        play = replace(play, round_number=number)
+        judge = game_judge(lexicons, rules.lexicon, _house(game))
+        try:
+            result = score_round(play, rules, judge)  # refuses a round against the rules
+        except RuleError as exc:  # point at the player as the request listed them
+            exc.where = _resent(exc.where, sent_at)
+            raise
+        row = store.new_round_row(game, number)
+        store.put_entries(row, play)
+        seat_of = {n: i for i, n in enumerate(names)}
+        store.put_challenges(
+            row, [(r.challenge, r.ruling) for r in result.challenges], seat_of, rules.lexicon
+        )
+        store.touch(game, row)
+        saved = Saved(store.round_state(game, number), dropped)
+    return saved
+
+
+def challenge(
+    lexicons: LexiconStore, game_id: str, token: str | None, number: int, typed: Challenge
+) -> Challenged:
+    """Challenge a word of open round ``number``: the house words, then the lexicon rule,
+    unless the table gave its ruling. Returns the rescored round and the challenge's number."""
+    with store.transaction("round_changed", number=number):
+        game = editable(game_id, token)
+        current = store.round_state(game, number)
+        rules = store.rules_of(game)
+        if current.play is None:
+            raise RuleError("round_empty", "round", number=number)
+        _check_open(current)
+        play = replace(current.play, challenges=(*current.play.challenges, typed))
+        prefix = f"challenges[{len(play.challenges) - 1}]"
+        judge = game_judge(lexicons, rules.lexicon, _house(game))
+        try:
+            result = score_round(play, rules, judge)  # refuses own word, twice, no such word
+        except RuleError as exc:  # point at the fields of the one challenge sent
+            if exc.where.startswith(prefix):
+                exc.where = exc.where.removeprefix(prefix).lstrip(".")
+            raise
+        ruled = result.challenges[-1]
+        row = store.new_round_row(game, number)
+        seat_of = {name: i for i, name in enumerate(store.names_of(game))}
+        n = store.add_challenge_row(row, ruled.challenge, ruled.ruling, seat_of, rules.lexicon)
+        store.touch(game, row)
+        done = Challenged(store.round_state(game, number), n)
+    return done
+
+
+def withdraw(game_id: str, token: str | None, number: int, n: int) -> RoundState:
+    """Take challenge ``n`` of open round ``number`` back."""
+    with store.transaction("round_changed", number=number):
+        game = editable(game_id, token)
+        _check_open(store.round_state(game, number))
+        row = store.round_row(game, number)
+        found = next((c for c in row.challenges if c.number == n), None) if row else None
+        if row is None or found is None:
+            raise NotFound("no_such_challenge", "", number=number, n=n)
+        row.challenges.remove(found)
+        store.touch(game, row)
+        state = store.round_state(game, number)
+    return state
+
+
+def close_round(game_id: str, token: str | None, number: int) -> RoundState:
+    """Close round ``number``: its scores count on the leaderboard."""
+    with store.transaction("round_changed", number=number):
+        game = editable(game_id, token)
+        current = store.round_state(game, number)
+        if current.closed:
+            raise RuleError("round_already_closed", "round", number=number)
+        if current.play is None:
+            raise RuleError("round_empty", "round", number=number)
+        row = store.new_round_row(game, number)
+        row.closed = True
+        store.touch(game, row)
+        state = store.round_state(game, number)
+    return state
+
+
+def reopen_round(game_id: str, token: str | None, number: int) -> RoundState:
+    """Reopen a closed round to fix a mistake; it leaves the leaderboard until closed again."""
+    with store.transaction("round_changed", number=number):
+        game = editable(game_id, token)
+        current = store.round_state(game, number)
+        if not current.closed:
+            raise RuleError("round_not_closed", "round", number=number)
+        row = store.new_round_row(game, number)
+        row.closed = False
+        store.touch(game, row)
+        state = store.round_state(game, number)
+    return state
+
+
+def house_word_key(word: str) -> str:
+    """A house word as stored: lower case, checked to be 2 to 40 letters a-z."""
+    key = word.strip().lower()
+    least, most = HOUSE_WORD_LETTERS
+    if not (key.isascii() and key.isalpha()) or not least <= len(key) <= most:
+        raise RuleError("house_word_letters", "word", least=least, most=most)
+    return key
+
+
+def set_house_word(game_id: str, token: str | None, word: str, allowed: bool) -> GameState:
+    """Allow or ban ``word`` in this game; it overrides the lexicon."""
+    key = house_word_key(word)
+    with store.transaction("house_word_changed", word=key):
+        game = editable(game_id, token)
+        store.put_house_word(game, key, allowed)
+        store.touch(game)
+        state = store.state_of(game)
+    return state
+
+
+def remove_house_word(game_id: str, token: str | None, word: str) -> GameState:
+    """Forget a house word: the lexicon decides again."""
+    key = word.strip().lower()[:40]
+    with store.transaction("house_word_changed", word=key):
+        game = editable(game_id, token)
+        store.drop_house_word(game, key)
+        store.touch(game)
+        state = store.state_of(game)
+    return state
+
+
+def _house(game: Game) -> dict[str, bool]:
+    return {h.word: h.allowed for h in game.house_words}
+
+
+def _check_open(current: RoundState) -> None:
+    if current.closed:
+        raise RuleError("round_closed", "round", number=current.number)
+
+
+def _seated(play: Play, names: tuple[str, ...]) -> tuple[Play, list[int]]:
+    """The hands in seating order, each player exactly once, and where each seat was sent."""
+    by_name = {}
+    sent_at = {}
+    for i, hand in enumerate(play.hands):
+        match = next((n for n in names if n.casefold() == hand.name.casefold()), None)
+        if match is None:
+            raise RuleError("not_a_player", f"players[{i}].name", name=hand.name[:40], names=names)
+        if match in by_name:
+            raise RuleError("player_twice", f"players[{i}].name", name=match)
+        by_name[match] = replace(hand, name=match)
+        sent_at[match] = i
+    missing = [n for n in names if n not in by_name]
+    if missing:
+        raise RuleError("players_missing", "players", names=missing)
+    return replace(play, hands=tuple(by_name[n] for n in names)), [sent_at[n] for n in names]
+
+
+def _resent(where: str, sent_at: list[int]) -> str:
+    """A path into the seated hands (``players[2]...``) as the request listed them."""
+    head, sep, tail = where.partition("]")
+    if not head.startswith("players[") or not sep:
+        return where
+    return f"players[{sent_at[int(head.removeprefix('players['))]}]{tail}"
+
+
+def _still_standing(
+    current: RoundState, play: Play
+) -> tuple[tuple[Challenge, ...], tuple[str, ...]]:
+    """The challenges already ruled whose word is still entered, unchanged, where it was;
+    and the words of those that no longer apply."""
+    if current.play is None:
+        return (), ()
+    kept, dropped = [], []
+    for ch in current.play.challenges:
+        before = current.play.hand(ch.player).words[ch.word]
+        after = play.hand(ch.player).words
+        if ch.word < len(after) and after[ch.word] == before:
+            kept.append(ch)
+        else:
+            dropped.append(text(before))
+    return tuple(kept), tuple(dropped)

@@ -1,0 +1,90 @@
+"""Who rules on a word: a game's house words first, then its lexicon, by name.
+
+These take the app's ``LexiconStore`` as an argument (no Flask here), and turn a
+missing lexicon into a refusal that lists the ones there are.
+"""
+
+from __future__ import annotations
+
+from companion.game.challenges import Judge, Verdict
+from companion.game.errors import RuleError
+from companion.game.solver import build_index
+from companion.lexicon import Lexicon, LexiconStore, UnknownLexicon
+from companion.lexicon.reasons import Reason
+
+
+def lexicon(lexicons: LexiconStore, name: str, where: str = "lexicon") -> Lexicon:
+    """The lexicon called ``name``, or a 422 that lists the ones there are."""
+    try:
+        return lexicons.get(name)
+    except UnknownLexicon as exc:
+        raise RuleError("unknown_lexicon", where, name=name[:40], names=exc.names) from None
+
+
+def has_lexicon(lexicons: LexiconStore, name: str) -> bool:
+    """Whether lexicon ``name`` is on offer (a group's list may have been removed)."""
+    return name in lexicons.names()
+
+
+def lazy_judge(lexicons: LexiconStore, name: str, where: str) -> Judge:
+    """A judge that loads lexicon ``name`` only when a challenge needs it."""
+
+    def judge(word: str) -> Verdict:
+        return lexicon(lexicons, name, where).verdict(word)
+
+    return judge
+
+
+def house_judge(house_words: dict[str, bool], lexicon_judge: Judge) -> Judge:
+    """A game's own words first (allowed or banned), then the lexicon."""
+
+    def judge(word: str) -> Verdict:
+        allowed = house_words.get(word.strip().lower())
+        if allowed is True:
+            return Verdict(True, Reason.HOUSE_WORD)
+        if allowed is False:
+            return Verdict(False, Reason.BANNED_HOUSE_WORD)
+        return lexicon_judge(word)
+
+    return judge
+
+
+def game_judge(lexicons: LexiconStore, lexicon_name: str, house_words: dict[str, bool]) -> Judge:
+    """A stored game's judge: its house words, then its lexicon (loaded only when needed)."""
+    return house_judge(house_words, lazy_judge(lexicons, lexicon_name, "rules.lexicon"))
+
+
+def solver_index(
+    lexicons: LexiconStore,
+    lexicon_name: str,
+    house_words: dict[str, bool] | None = None,
+    where: str = "rules.lexicon",
+) -> dict[str, str]:
+    """The best-play index of a lexicon, with a game's allowed words added and banned ones out.
+
+    A banned word's card multiset stays playable when another word of the lexicon
+    has the same cards (ban ``cat`` and ``act`` still stands).
+    """
+    try:
+        base = lexicons.solver_index(lexicon_name)
+    except UnknownLexicon as exc:
+        raise RuleError("unknown_lexicon", where, name=lexicon_name[:40], names=exc.names) from None
+    if not house_words:
+        return base
+    index = dict(base)
+    banned = {w for w, allowed in house_words.items() if not allowed}
+    for key in [k for k, w in index.items() if w in banned]:
+        del index[key]
+    if banned:
+        letters = {"".join(sorted(w)) for w in banned}
+        others = (
+            w
+            for w in lexicon(lexicons, lexicon_name, where).words()
+            if w not in banned and "".join(sorted(w)) in letters
+        )
+        for key, word in build_index(others).items():
+            index.setdefault(key, word)
+    allowed = [w for w, ok in house_words.items() if ok]
+    for key, word in build_index(allowed).items():
+        index.setdefault(key, word)
+    return index

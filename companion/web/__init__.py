@@ -1,0 +1,1 @@
+"""What the pages and the API share: error mapping, messages, forms, rights, presenters."""

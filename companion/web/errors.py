@@ -1,0 +1,146 @@
+"""Errors mapped once: every refusal and HTTP error, for the API and for the pages.
+
+Under ``/api/`` a refusal is JSON ``{"error", "where", "code", "params"}`` with its
+status (RuleError 422, ShapeError 400, Forbidden 403, NotFound 404, Conflict 409).
+A page that declares how it shows itself again (``@shows_refusals(render)``) is
+rendered again with the message next to the field it names and what the person
+typed still in the form; any other page gets the error page with the message.
+No view catches refusals of its own, and nothing answers 500 for one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from flask import Flask, Response, current_app, jsonify, make_response, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from companion.extensions import db
+from companion.game.errors import Refusal
+from companion.web import messages
+
+HTTP_CODES = {
+    400: "bad_request",
+    403: "edit_link_needed",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "too_large",
+    500: "server_error",
+}
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A refusal as a page shows it: the message, and the form field it belongs to."""
+
+    message: str
+    where: str = ""
+    code: str = ""
+    field: str = ""
+
+    @classmethod
+    def of(cls, exc: Refusal, field: str | None = None) -> Shown:
+        """``exc`` rendered; ``field`` is the id of the form field (default: its path)."""
+        return cls(messages.text(exc), exc.where, exc.code, exc.where if field is None else field)
+
+
+def field_id(where: str) -> str:
+    """The form field id of a request path: ``players[1].words`` -> ``players-1-words``."""
+    return re.sub(r"\[(\d+)\]", r"-\1", where).replace(".", "-")
+
+
+def shows_refusals(render: Callable[..., Response | str]) -> Callable[[F], F]:
+    """Declare how a page shows itself again after a refusal: ``render(exc, **view_args)``."""
+
+    def mark(view: F) -> F:
+        view.refusal_page = render  # type: ignore[attr-defined]
+        return view
+
+    return mark
+
+
+def wants_json() -> bool:
+    """Whether the request is the API's (JSON) rather than a page's."""
+    return request.path.startswith("/api/")
+
+
+def _jsonable(value: object) -> object:
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    return str(value)
+
+
+def refusal_json(exc: Refusal) -> dict[str, object]:
+    """The API's error body for ``exc``."""
+    return {
+        "error": messages.text(exc),
+        "where": exc.where,
+        "code": exc.code,
+        "params": {k: _jsonable(v) for k, v in exc.params.items()},
+    }
+
+
+SHOWN_ON_THE_PAGE = (400, 409, 422)
+"""Refusals a page shows on itself again; others (403, 404) get the error page."""
+
+
+def _refused(exc: Refusal, on_the_page: bool = True) -> Response:
+    db.session.rollback()  # a refused write leaves nothing behind in this session
+    if wants_json():
+        return make_response(jsonify(refusal_json(exc)), exc.status)
+    view = current_app.view_functions.get(request.endpoint or "")
+    render = getattr(view, "refusal_page", None)
+    if render is not None and on_the_page and exc.status in SHOWN_ON_THE_PAGE:
+        try:
+            response = make_response(render(exc, **(request.view_args or {})))
+        except Refusal as again:  # the page itself can't be shown (its game is gone...)
+            return _error_page(again)
+        response.status_code = exc.status
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    return _error_page(exc)
+
+
+def _error_page(exc: Refusal) -> Response:
+    db.session.rollback()
+    page = render_template("error.html", code=exc.status, error=Shown.of(exc))
+    response = make_response(page, exc.status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _http_error(exc: HTTPException) -> Response:
+    status = exc.code or 500
+    code = HTTP_CODES.get(status, "bad_request")
+    if status == 400 and exc.description and "CSRF" in exc.description:
+        code = "form_expired"
+    response = _refused(_as_refusal(code, status), on_the_page=False)
+    if status == 405 and exc.valid_methods:  # type: ignore[attr-defined]
+        response.headers["Allow"] = ", ".join(exc.valid_methods)  # type: ignore[attr-defined]
+    return response
+
+
+def _as_refusal(code: str, status: int) -> Refusal:
+    refusal = Refusal(code)
+    refusal.status = status
+    return refusal
+
+
+def _unexpected(exc: Exception) -> Response:
+    current_app.logger.exception("unhandled error")
+    db.session.rollback()
+    return _refused(_as_refusal("server_error", 500), on_the_page=False)
+
+
+def register(app: Flask) -> None:
+    """Install the handlers: refusals, HTTP errors, and the last resort."""
+    app.register_error_handler(Refusal, _refused)
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(Exception, _unexpected)

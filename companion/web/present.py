@@ -1,0 +1,66 @@
+"""Games as the API and the exports write them, and the conditional GET of their views."""
+
+from __future__ import annotations
+
+from flask import Response, request
+
+from companion.game.scoring import RoundScore
+from companion.store import GameState, RoundState
+from companion.web import messages
+
+
+def result_json(result: RoundScore) -> dict[str, object]:
+    """A scored round as ``/score`` writes it, reasons in words beside their codes."""
+    return result.as_dict(messages.reason)
+
+
+def round_json(current: RoundState) -> dict[str, object]:
+    """One round as the API shows it; the result is the /score result of its entries."""
+    result = result_json(current.result) if current.result else None
+    if result is not None:
+        for ruling, n in zip(result["challenges"], current.challenge_numbers, strict=True):  # type: ignore[call-overload]
+            ruling["n"] = n  # the number to DELETE it by
+    return {
+        "number": current.number,
+        "hand_size": current.hand_size,
+        "dealer": current.dealer,
+        "first_player": current.first_player,
+        "closed": current.closed,
+        "entered": current.entered,
+        "went_out": current.went_out,
+        "version": current.version,
+        "result": result,
+    }
+
+
+def game_json(state: GameState) -> dict[str, object]:
+    """The whole game: players in seating order with totals and ranks, every round."""
+    by_seat = {s.seat: s for s in state.table}
+    return {
+        "id": state.id,
+        "rules": state.rules.as_dict(),
+        "lexicon": state.rules.lexicon,
+        "players": [
+            {"name": n, "seat": i, "total": by_seat[i].total, "rank": by_seat[i].rank}
+            for i, n in enumerate(state.names)
+        ],
+        "rounds": [round_json(r) for r in state.rounds],
+        "next_round": state.next_round,
+        "next_dealer": state.next_dealer,
+        "finished": state.finished,
+        "winners": state.winners,
+        "house_words": [{"word": w, "allowed": a} for w, a in sorted(state.house_words.items())],
+        "version": state.version,
+    }
+
+
+def etag(game_id: str, version: int) -> str:
+    """The entity tag of every view of a game at ``version`` (unquoted)."""
+    return f"{game_id}-{version}"
+
+
+def not_modified(tag: str) -> Response | None:
+    """A 304 when the client already holds ``tag``."""
+    if request.if_none_match.contains(tag):
+        return Response(status=304, headers={"ETag": f'"{tag}"', "Cache-Control": "no-cache"})
+    return None
