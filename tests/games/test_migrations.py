@@ -234,3 +234,56 @@ def test_create_app_on_a_database_at_head_keeps_everything(tmp_path: Path, lexic
         f"/api/v1/games/{game_id}/rounds/1/close", headers={"Authorization": f"Bearer {token}"}
     )
     assert resp.status_code == 200
+
+
+def test_0004_turns_stored_reason_sentences_into_codes_and_back(bare: Flask):
+    """Rulings stored as English sentences become reason codes (an unknown sentence by who
+    decided and how), the API shows them in words with their code, and a downgrade writes
+    the sentences again."""
+    sentences = [
+        (1, "dictionary", "in dictionary", "in_dictionary"),
+        (0, "dictionary", "proper noun", "proper_noun"),
+        (0, "dictionary", "prefix or suffix", "affix"),
+        (0, "table", "the table ruled it not legal", "table_illegal"),
+        (1, "table", "the table ruled it legal", "table_legal"),
+        (0, "dictionary", "something an old version never wrote", "not_in_dictionary"),
+    ]
+    with bare.app_context():
+        flask_migrate.upgrade(directory=str(MIGRATIONS), revision="0003")
+        now = "2026-01-01 12:00:00.000000"
+        with db.engine.begin() as conn:
+            conn.execute(
+                sa.text(
+                    "INSERT INTO game (id, edit_token_hash, first_dealer, rules, version, "
+                    "created_at, updated_at) VALUES ('g', 'h', 0, '{}', 1, :now, :now)"
+                ),
+                {"now": now},
+            )
+            conn.execute(
+                sa.text(
+                    "INSERT INTO round (id, game_id, number, closed, version, challenges_made) "
+                    "VALUES (1, 'g', 1, 0, 1, 6)"
+                )
+            )
+            for n, (legal, by, reason, _) in enumerate(sentences, start=1):
+                conn.execute(
+                    sa.text(
+                        "INSERT INTO challenge (round_id, number, by_seat, player_seat, word, "
+                        "legal, decided_by, reason, lexicon, created_at) VALUES "
+                        "(1, :n, 0, 1, 0, :legal, :by, :reason, 'standard', :now)"
+                    ),
+                    {"n": n, "legal": legal, "by": by, "reason": reason, "now": now},
+                )
+        flask_migrate.upgrade(directory=str(MIGRATIONS), revision="0004")
+        assert "reason" not in columns("challenge")
+        with db.engine.connect() as conn:
+            codes = conn.execute(
+                sa.text("SELECT reason_code FROM challenge ORDER BY number")
+            ).scalars()
+            assert list(codes) == [code for *_, code in sentences]
+
+        flask_migrate.downgrade(directory=str(MIGRATIONS), revision="0003")
+        assert "reason_code" not in columns("challenge")
+        with db.engine.connect() as conn:
+            back = conn.execute(sa.text("SELECT reason FROM challenge ORDER BY number")).scalars()
+            assert list(back)[:5] == [reason for _, _, reason, _ in sentences[:5]]
