@@ -68,6 +68,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from companion.extensions import csrf, db, migrate
 
     app.config["SQLALCHEMY_DATABASE_URI"] = app.config["DATABASE_URL"]
+    from companion.web.errors import refuse_unreadable_forms
+
+    app.before_request(refuse_unreadable_forms)  # before CSRFProtect reads the form
     csrf.init_app(app)
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))

@@ -139,6 +139,15 @@ def _unexpected(exc: Exception) -> Response:
     return _refused(_as_refusal("server_error", 500), on_the_page=False)
 
 
+def refuse_unreadable_forms() -> None:
+    """A page's form whose field names can't be read (a part name holding a line break
+    comes out as None) is a bad request, before anything reads its fields."""
+    if wants_json() or request.method not in ("POST", "PUT", "PATCH", "DELETE"):
+        return
+    if any(not isinstance(key, str) for key in (*request.form.keys(), *request.files.keys())):
+        raise _as_refusal("bad_request", 400)
+
+
 def register(app: Flask) -> None:
     """Install the handlers: refusals, HTTP errors, and the last resort."""
     app.register_error_handler(Refusal, _refused)
