@@ -323,21 +323,23 @@ def _rollback() -> None:
     db.session.info.pop("touched", None)
 
 
-def locked_game(game_id: str) -> Game:
-    """Lock game ``game_id`` for this transaction and read it fresh, or NotFound.
-
-    The lock is an UPDATE of the game's row: a second writer of the same game waits
-    until this transaction ends, then reads what it wrote.
-    """
+def _lock(model: type[Game] | type[Solitaire], row_id: str, missing: str) -> None:
+    """Lock one row for this transaction: an UPDATE of it, so a second writer of the same
+    game waits until this transaction ends, then reads what it wrote; NotFound if none."""
     found = db.session.execute(
-        update(Game)
-        .where(Game.id == game_id[:MAX_ID])
-        .values(version=Game.version)
+        update(model)
+        .where(model.id == row_id[:MAX_ID])
+        .values(version=model.version)
         .execution_options(synchronize_session=False)
     )
     if found.rowcount != 1:
-        raise NotFound("no_such_game")
+        raise NotFound(missing)
     db.session.expire_all()  # what this session read before the lock may be stale
+
+
+def locked_game(game_id: str) -> Game:
+    """Lock game ``game_id`` for this transaction and read it fresh, or NotFound."""
+    _lock(Game, game_id, "no_such_game")
     return get_game(game_id)
 
 
@@ -472,15 +474,7 @@ def get_solitaire(game_id: str) -> Solitaire:
 
 def locked_solitaire(game_id: str) -> Solitaire:
     """Lock solitaire game ``game_id`` for this transaction and read it fresh, or NotFound."""
-    found = db.session.execute(
-        update(Solitaire)
-        .where(Solitaire.id == game_id[:MAX_ID])
-        .values(version=Solitaire.version)
-        .execution_options(synchronize_session=False)
-    )
-    if found.rowcount != 1:
-        raise NotFound("no_such_solitaire")
-    db.session.expire_all()
+    _lock(Solitaire, game_id, "no_such_solitaire")
     return get_solitaire(game_id)
 
 

@@ -165,29 +165,25 @@ def withdraw(game_id: str, token: str | None, number: int, n: int) -> RoundState
 
 def close_round(game_id: str, token: str | None, number: int) -> RoundState:
     """Close round ``number``: its scores count on the leaderboard."""
-    with store.transaction("round_changed", number=number):
-        game = editable(game_id, token)
-        current = store.round_state(game, number)
-        if current.closed:
-            raise RuleError("round_already_closed", "round", number=number)
-        if current.play is None:
-            raise RuleError("round_empty", "round", number=number)
-        row = store.new_round_row(game, number)
-        row.closed = True
-        store.touch(game, row)
-        state = store.round_state(game, number)
-    return state
+    return _set_closed(game_id, token, number, closed=True)
 
 
 def reopen_round(game_id: str, token: str | None, number: int) -> RoundState:
     """Reopen a closed round to fix a mistake; it leaves the leaderboard until closed again."""
+    return _set_closed(game_id, token, number, closed=False)
+
+
+def _set_closed(game_id: str, token: str | None, number: int, closed: bool) -> RoundState:
     with store.transaction("round_changed", number=number):
         game = editable(game_id, token)
         current = store.round_state(game, number)
-        if not current.closed:
-            raise RuleError("round_not_closed", "round", number=number)
+        if current.closed == closed:
+            code = "round_already_closed" if closed else "round_not_closed"
+            raise RuleError(code, "round", number=number)
+        if current.play is None:
+            raise RuleError("round_empty", "round", number=number)
         row = store.new_round_row(game, number)
-        row.closed = False
+        row.closed = closed
         store.touch(game, row)
         state = store.round_state(game, number)
     return state
