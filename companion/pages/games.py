@@ -28,7 +28,7 @@ from companion.actions import games
 from companion.game.errors import Refusal, RuleError
 from companion.game.parse import parse_rules
 from companion.web import referee, rendered
-from companion.web.access import held_token, remember, token_for
+from companion.web.access import held_token, remember, require_edit, token_for
 from companion.web.charts import running_totals_chart
 from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.forms import ActionForm, HouseWordForm, NewGameForm, first_error, rules_data
@@ -194,12 +194,11 @@ def _refused_house_word(exc: Refusal, game_id: str, **_: object) -> str:
 @shows_refusals(_refused_house_word)
 def add_house_word(game_id: str) -> BaseResponse | str:
     """Allow or ban a word for this game."""
+    token = require_edit(store.get_game(game_id))
     form = HouseWordForm()
     if not form.validate_on_submit():
         return render_view(game_id, first_error(form))
-    games.set_house_word(
-        game_id, held_token(game_id), form.word.data or "", form.allowed.data == "allow"
-    )
+    games.set_house_word(game_id, token, form.word.data or "", form.allowed.data == "allow")
     return redirect(url_for("games.view", game_id=game_id) + "#house-words")
 
 

@@ -19,7 +19,7 @@ from companion.game.parse import parse_play
 from companion.game.play import Challenge
 from companion.game.solver import BestPlay, best_play
 from companion.web import referee
-from companion.web.access import held_token, token_for
+from companion.web.access import held_token, require_edit, token_for
 from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.forms import (
     ActionForm,
@@ -158,8 +158,10 @@ def _refused_save(exc: Refusal, game_id: str, number: int) -> str:
 @shows_refusals(_refused_save)
 def save(game_id: str, number: int) -> BaseResponse:
     """Save every player's cards for the round in one go (refused whole, or saved whole)."""
+    game = store.get_game(game_id)
+    token = require_edit(game)
     form = RoundForm()
-    names = store.names_of(store.get_game(game_id))
+    names = store.names_of(game)
     went_out = form.went_out.data or ""
     data = {
         "players": [
@@ -175,7 +177,7 @@ def save(game_id: str, number: int) -> BaseResponse:
     saved = games.save_round(
         referee.store(),
         game_id,
-        held_token(game_id),
+        token,
         number,
         parse_play(data),
         small_int(form.version.data),
@@ -204,8 +206,10 @@ def _refused_challenge(exc: Refusal, game_id: str, number: int) -> str:
 @shows_refusals(_refused_challenge)
 def challenge(game_id: str, number: int) -> BaseResponse:
     """Challenge a saved word; the game's house words and lexicon rule, unless the table did."""
+    game = store.get_game(game_id)
+    token = require_edit(game)
     form = ChallengeAddForm()
-    names = store.names_of(store.get_game(game_id))
+    names = store.names_of(game)
     seat_text, _, index_text = (form.word.data or "").partition(":")
     seat, index, by = small_int(seat_text), small_int(index_text), small_int(form.by.data)
     if seat is None or index is None or by is None or seat >= len(names) or by >= len(names):
@@ -214,7 +218,7 @@ def challenge(game_id: str, number: int) -> BaseResponse:
     games.challenge(
         referee.store(),
         game_id,
-        held_token(game_id),
+        token,
         number,
         Challenge(names[by], names[seat], index, ruling),
     )

@@ -25,7 +25,7 @@ from companion.game.errors import Refusal
 from companion.game.parse import parse_card, parse_rules
 from companion.game.solver import best_play
 from companion.web import referee
-from companion.web.access import held_token, remember, token_for
+from companion.web.access import remember, require_edit, token_for
 from companion.web.errors import Shown, shows_refusals
 from companion.web.forms import (
     ActionForm,
@@ -135,8 +135,9 @@ def _refused_step(exc: Refusal, game_id: str, **_: object) -> str:
 @shows_refusals(_refused_step)
 def step(game_id: str, kind: str) -> BaseResponse:
     """Make a word, enter a revealed card, refill an empty pile, or undo the last step."""
+    token = require_edit(store.get_solitaire(game_id))
     form = SolitaireStepForm()
-    token, version = held_token(game_id), small_int(form.version.data)
+    version = small_int(form.version.data)
     if kind == "undo":
         actions.undo(game_id, token, version)
         return redirect(url_for("solitaire.show", game_id=game_id))

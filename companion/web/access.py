@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from flask import abort, session
+from flask import session
 
 from companion import store
+from companion.game.errors import Forbidden
 from companion.models import Game, Solitaire
 
 KEPT = 30
@@ -32,9 +33,11 @@ def token_for(game: Game | Solitaire) -> str | None:
     return token if store.can_edit(game, token) else None
 
 
-def require_edit(game: Game) -> str:
-    """The edit token, or a 403 page: the view link shows everything but changes nothing."""
+def require_edit(game: Game | Solitaire) -> str:
+    """The edit token this browser holds for ``game``, or Forbidden: the view link shows
+    everything but changes nothing (checked before a form is read; the action checks
+    again under its lock)."""
     token = token_for(game)
     if token is None:
-        abort(403)
+        raise Forbidden("edit_link_needed")
     return token

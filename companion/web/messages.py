@@ -142,8 +142,8 @@ REFUSALS: dict[str, str | Plural] = {
     "onto it.",
     "solitaire_nothing_to_undo": "There is nothing to undo.",
     # rights, addresses, conflicts
-    "edit_link_needed": "Only the holders of this game's edit link can change it; open the edit "
-    "link (API: send 'Authorization: Bearer <edit token>').",
+    "edit_link_needed": "Only the holders of this game's edit link can change it; ask whoever "
+    "started the game to share it (API: send 'Authorization: Bearer <edit token>').",
     "no_such_game": "There is no game at this address; check the link.",
     "no_such_solitaire": "There is no solitaire game at this address; check the link.",
     "round_changed": "Round {number} was just changed on another phone; here is what is saved "
