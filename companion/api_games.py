@@ -7,18 +7,34 @@ one action and answers with the state that write produced.
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from flask import Response, jsonify, request, url_for
 
 from companion import store
 from companion.actions import games
 from companion.api import bp, json_body, json_object
-from companion.game.errors import NotFound, ShapeError
+from companion.game.errors import Conflict, NotFound, Refusal, ShapeError
 from companion.game.parse import parse_challenge, parse_play, parse_rules
 from companion.web import referee
+from companion.web.errors import refusal_json
 from companion.web.numbers import small_int
 from companion.web.present import etag, game_json, not_modified, round_json
 
 MAX_TOKEN = 200
+
+
+@bp.errorhandler(Conflict)
+def conflict(exc: Conflict) -> tuple[Response, int]:
+    """A conflict, mapped as every refusal is, with the round as it is saved now, so the
+    client can show it and let the person choose."""
+    body = refusal_json(exc)
+    args = request.view_args or {}
+    if "number" in args:
+        with suppress(Refusal):  # the game or round is gone: the conflict alone says enough
+            game = store.get_game(args["game_id"])
+            body["round"] = round_json(store.round_state(game, args["number"]))
+    return jsonify(body), exc.status
 
 
 def bearer() -> str | None:

@@ -25,7 +25,7 @@ from wtforms.utils import unset_value
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from companion.game.play import MAX_PLAYERS
-from companion.game.rules import RULES, Rules, RuleSpec
+from companion.game.rules import BY_RULE, RULES, Rules, RuleSpec
 from companion.web.errors import Shown
 
 
@@ -270,7 +270,7 @@ class SolitaireNewForm(FlaskForm):
     """Start a solitaire game: the eight face-up cards, or practice with a virtual deck."""
 
     face_up = StringField("The eight face-up cards, pile 1 to 8")
-    min_word = _rule_field(next(s for s in RULES if s.name == "min_word"))
+    min_word = _rule_field(BY_RULE["min_word"])
     lexicon = SelectField("Dictionary", default=Rules.lexicon)
 
 
