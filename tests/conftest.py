@@ -46,6 +46,7 @@ def app(tmp_path: Path, lexicon_cache: Path) -> Iterator[Flask]:
             "DATABASE_URL": database_url(tmp_path),
             "LEXICON_DIR": str(tmp_path / "lexicons"),
             "LEXICON_CACHE_DIR": str(lexicon_cache),
+            "AUTO_MIGRATE": True,
         }
     )
     yield app

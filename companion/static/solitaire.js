@@ -31,7 +31,7 @@
   });
   document.getElementById("clear-word").addEventListener("click", function () { chosen = []; show(); });
   input.addEventListener("input", function () {
-    chosen = (input.value.match(/\d+/g) || []).filter(function (p) { return p >= 1 && p <= 8; });
+    chosen = (input.value.match(/\d+/g) || []).filter(function (p) { return p >= 1 && p <= tiles.length; });
     tiles.forEach(function (t) { t.classList.toggle("picked", chosen.indexOf(t.getAttribute("data-pile")) >= 0); });
   });
 }());

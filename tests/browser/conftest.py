@@ -46,6 +46,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory, lexicon_cache: Path) -
             "DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}",
             "LEXICON_DIR": str(folder / "lexicons"),
             "LEXICON_CACHE_DIR": str(lexicon_cache),
+            "AUTO_MIGRATE": True,
         }
     )
     server = make_server("127.0.0.1", 0, app, threaded=True)

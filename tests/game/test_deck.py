@@ -86,7 +86,7 @@ def test_card_refuses_unknown_names(raw):
     with pytest.raises(RuleError) as caught:
         card(raw)
     assert not isinstance(caught.value, ShapeError)
-    assert "is not a Quiddler card" in caught.value.message
+    assert caught.value.code == "not_a_card"
 
 
 def test_over_deck_names_the_first_card_over_its_copies():

@@ -82,7 +82,8 @@ def test_more_than_twenty_two_letters_are_refused():
     with pytest.raises(RuleError) as caught:
         spellings("a" * 23)
     assert caught.value.where == "letters"
-    assert "at most 22" in caught.value.message
+    assert caught.value.code == "too_many_letters"
+    assert (caught.value.params["count"], caught.value.params["most"]) == (23, 22)
 
 
 def test_spellings_of_the_longest_string_stay_few():

@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from companion.extensions import db
+from companion.web import messages
 
 THREE = ("Ann", "Ben", "Cy")
 
@@ -152,15 +153,23 @@ def rows(app: Flask) -> Callable[[], dict[str, list[tuple]]]:
 
 @pytest.fixture
 def refused() -> Callable[..., dict]:
-    """``refused(resp, status, where, fragment)``: an API refusal with exactly that shape."""
+    """``refused(resp, status, where, code, **params)``: an API refusal with exactly that shape.
 
-    def check(resp: TestResponse, status: int, where: str, fragment: str) -> dict:
+    The body is ``{"error", "where", "code", "params"}``; its sentence is the catalog's for
+    the code and the parameters sent, and each parameter given here is among those sent.
+    """
+
+    def check(resp: TestResponse, status: int, where: str, code: str, **params: object) -> dict:
         assert resp.status_code == status, resp.get_data(as_text=True)
         assert resp.is_json, resp.get_data(as_text=True)
         body = resp.get_json()
-        assert set(body) >= {"error", "where"}
-        assert fragment in body["error"], body
+        assert set(body) >= {"error", "where", "code", "params"}, body
+        assert body["code"] == code, body
         assert body["where"] == where, body
+        assert body["error"] == messages.render(code, body["params"]), body
+        for key, value in params.items():
+            assert key in body["params"], (key, body)
+            assert body["params"][key] == value, (key, body)
         return body
 
     return check

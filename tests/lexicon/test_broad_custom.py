@@ -20,7 +20,7 @@ from companion.lexicon import Lexicon, LexiconStore, UnknownLexicon, cache, sour
 @pytest.mark.labelled("common", "inflection", "name_and_word", "rare")
 def test_broad_accepts_everyday_and_rare_words(broad: Lexicon, labelled_word) -> None:
     verdict = broad.verdict(labelled_word.word)
-    assert (verdict.legal, verdict.reason) == (True, "in dictionary")
+    assert (verdict.legal, verdict.reason) == (True, "in_dictionary")
 
 
 @pytest.mark.parametrize("word", ["zax", "aa", "qoph", "xyst", "cwm", "syzygy", "eft"])
@@ -41,7 +41,7 @@ def test_broad_keeps_every_standard_word(standard: Lexicon, broad: Lexicon) -> N
 )
 def test_broad_still_refuses_affixes(broad: Lexicon, word: str) -> None:
     verdict = broad.verdict(word)
-    assert (verdict.legal, verdict.reason) == (False, "prefix or suffix")
+    assert (verdict.legal, verdict.reason) == (False, "affix")
 
 
 @pytest.mark.labelled("contraction")
@@ -55,7 +55,7 @@ def test_broad_still_refuses_contractions(broad: Lexicon, labelled_word) -> None
 )
 def test_broad_still_refuses_proper_nouns(broad: Lexicon, word: str) -> None:
     verdict = broad.verdict(word)
-    assert (verdict.legal, verdict.reason) == (False, "proper noun")
+    assert (verdict.legal, verdict.reason) == (False, "proper_noun")
 
 
 def test_broad_refuses_nearly_all_labelled_proper_nouns(broad: Lexicon, labelled) -> None:
@@ -103,18 +103,18 @@ def test_the_list_is_offered_after_the_built_in_ones(store: LexiconStore) -> Non
 @pytest.mark.parametrize("word", ["zyzzyva", "Quokka", "SNARK", "steve", "qi", "word"])
 def test_every_listed_entry_of_letters_is_legal(store: LexiconStore, word: str) -> None:
     verdict = store.get("house").verdict(word)
-    assert (verdict.legal, verdict.reason) == (True, "in dictionary")
+    assert (verdict.legal, verdict.reason) == (True, "in_dictionary")
 
 
 @pytest.mark.parametrize(
     ("word", "reason"),
     [
-        ("the", "not in dictionary"),  # a common word, but not on the list
-        ("bill", "not in dictionary"),
-        ("co-op", "not letters"),  # listed, but not letters
-        ("coop", "not in dictionary"),
-        ("b4", "not letters"),
-        ("x", "too short"),  # listed, but one letter
+        ("the", "not_in_dictionary"),  # a common word, but not on the list
+        ("bill", "not_in_dictionary"),
+        ("co-op", "not_letters"),  # listed, but not letters
+        ("coop", "not_in_dictionary"),
+        ("b4", "not_letters"),
+        ("x", "too_short"),  # listed, but one letter
     ],
 )
 def test_nothing_else_is_legal(store: LexiconStore, word: str, reason: str) -> None:

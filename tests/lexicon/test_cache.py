@@ -201,7 +201,7 @@ def test_a_tampered_standard_cache_is_rebuilt(good: bytes, tmp_path: Path) -> No
     path.parent.mkdir()
     path.write_bytes(tamper_steve(good))
     lexicon = LexiconStore(tmp_path / "lexicons", path.parent).get("standard")
-    assert lexicon.verdict("steve").reason == "proper noun"
+    assert lexicon.verdict("steve").reason == "proper_noun"
     assert path.read_bytes() == good  # rewritten, exactly as a clean build writes it
     assert leftovers(path.parent) == []
 
