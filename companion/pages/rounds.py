@@ -6,6 +6,7 @@ the message by its field and what was typed still in the forms.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from flask import Blueprint, Response, flash, make_response, redirect, render_template, url_for
@@ -151,7 +152,9 @@ def show(game_id: str, number: int) -> Response:
 def _refused_save(exc: Refusal, game_id: str, number: int) -> str:
     if isinstance(exc, Conflict):  # show what is saved now; what was typed is stale
         return render_round(game_id, number, None, Shown.of(exc, ""))
-    return render_round(game_id, number, RoundForm(), Shown.of(exc, field_id(exc.where)))
+    # players[1].words[0][2] is the box players-1-words: the message goes beside it.
+    box = re.match(r"players-\d+(?:-[a-z_]+)?", field_id(exc.where))
+    return render_round(game_id, number, RoundForm(), Shown.of(exc, box[0] if box else ""))
 
 
 @bp.post("/games/<game_id>/rounds/<int:number>")
