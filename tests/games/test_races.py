@@ -1,0 +1,531 @@
+"""Races on a real server: waitress with 8 threads, the real app (CSRF on), many clients at once.
+
+(a) One browser holding the edit link challenges, closes, reopens, withdraws and sets house
+words on a round while API clients save the same round again: no request may fail with a
+server error, and every 409 says the round (or the house words) changed on another phone.
+(b) The same solitaire step sent twice at once: one is made, the other refused with 409.
+(c) Eight API clients each saving a round of their own game at once: all saved.
+
+Each test is bounded: a few seconds of load, or a fixed number of tries.
+"""
+
+from __future__ import annotations
+
+import html
+import http.client
+import json
+import logging
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from flask import Flask
+from waitress.server import create_server
+
+import companion
+from companion import create_app
+
+CONFLICT_CODES = {"round_changed", "house_word_changed", "solitaire_changed"}
+CHANGED_ELSEWHERE = re.compile(r"changed on another phone", re.IGNORECASE)
+SECONDS = 3.0
+"""How long the mixed writes of (a) run."""
+PER_THREAD = 150
+"""And at most this many requests per thread."""
+NAMES = ["Ann", "Ben", "Cy"]
+ROUND_1 = {
+    "players": [
+        {"name": "Ann", "words": [["c", "a", "t"]], "unused": []},
+        {"name": "Ben", "words": [["x", "z"]], "unused": ["q"], "went_out": True},
+        {"name": "Cy", "words": [["t", "o", "p"]], "unused": []},
+    ]
+}
+"""Round 1 (3 cards each): CAT and TOP are words, XZ is not (a challenge to rule on)."""
+OPENING = "t o p a th e r s"
+"""Solitaire piles 1-8: TOP is piles 1 2 3."""
+
+
+# --- the server --------------------------------------------------------------------------
+
+
+class Logged(logging.Handler):
+    """The exceptions the app logs while serving (each 500 logs one)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.seen: list[str] = []
+        self._lock = threading.Lock()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.exc_info and record.exc_info[1] is not None:
+            exc = record.exc_info[1]
+            with self._lock:
+                self.seen.append(f"{type(exc).__name__}: {str(exc)[:160]}")
+
+    def summary(self) -> str:
+        counts: dict[str, int] = {}
+        for line in self.seen:
+            counts[line] = counts.get(line, 0) + 1
+        return "; ".join(f"{n} x {line}" for line, n in counts.items()) or "nothing logged"
+
+
+@dataclass
+class Live:
+    app: Flask
+    port: int
+    logged: Logged
+
+    def connect(self) -> http.client.HTTPConnection:
+        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=15)
+
+
+@pytest.fixture
+def live(tmp_path: Path, lexicon_cache: Path) -> Iterator[Live]:
+    """The real app, CSRF on, served by waitress (8 threads) on a free loopback port."""
+    app = create_app(
+        {
+            "SECRET_KEY": "race-tests",
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'race.sqlite3'}",
+            "LEXICON_DIR": str(tmp_path / "lexicons"),
+            "LEXICON_CACHE_DIR": str(lexicon_cache),
+            "AUTO_MIGRATE": True,
+        }
+    )
+    upgrade = getattr(companion, "upgrade_database", None)
+    if upgrade is not None:
+        upgrade(app)
+    lexicons = app.extensions["lexicons"]
+    lexicons.build("standard")  # as companion/serve.py: loaded before the first request
+    lexicons.solver_index("standard")
+    logged = Logged()
+    app.logger.addHandler(logged)
+    server = create_server(app, host="127.0.0.1", port=0, threads=8)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield Live(app, server.effective_port, logged)  # type: ignore[union-attr]
+    server.task_dispatcher.shutdown()
+    server.close()
+    from waitress import wasyncore
+
+    wasyncore.close_all(server._map)  # type: ignore[union-attr]
+    thread.join(5)
+    app.logger.removeHandler(logged)
+    with app.app_context():
+        from companion.extensions import db
+
+        db.engine.dispose()
+
+
+# --- a small HTTP client -------------------------------------------------------------------
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: dict[str, str]
+    body: str
+
+    def json(self) -> object:
+        try:
+            return json.loads(self.body)
+        except ValueError:
+            return None
+
+    @property
+    def is_json(self) -> bool:
+        return self.headers.get("content-type", "").startswith("application/json")
+
+
+def send(
+    conn: http.client.HTTPConnection,
+    method: str,
+    path: str,
+    body: bytes | None = None,
+    headers: dict[str, str] | None = None,
+) -> Answer:
+    conn.request(method, path, body=body, headers=headers or {})
+    response = conn.getresponse()
+    data = response.read().decode("utf-8", "replace")
+    found = {k.lower(): v for k, v in response.getheaders()}
+    cookies = response.headers.get_all("Set-Cookie") or []
+    if cookies:
+        found["set-cookie"] = "\n".join(cookies)
+    return Answer(response.status, found, data)
+
+
+NO_ANSWER = 599
+"""The status recorded when the server closed the connection or did not answer in time."""
+
+
+def attempt(
+    conn: http.client.HTTPConnection, request: Callable[..., Answer], *args: object, **kw: str
+) -> Answer:
+    """``request(conn, *args, **kw)``, or a NO_ANSWER answer if the connection failed (it is
+    then reset: the next request opens it again)."""
+    try:
+        return request(conn, *args, **kw)
+    except (OSError, http.client.HTTPException) as exc:
+        conn.close()
+        return Answer(NO_ANSWER, {}, f"no answer: {exc!r}")
+
+
+def session_cookie(answer: Answer, before: str = "") -> str:
+    """The ``Cookie`` header to send after ``answer`` (its session cookie, else ``before``)."""
+    jar: SimpleCookie = SimpleCookie()
+    for line in answer.headers.get("set-cookie", "").split("\n"):
+        if line:
+            jar.load(line)
+    if "session" in jar:
+        return f"session={jar['session'].value}"
+    return before
+
+
+def csrf_of(page: str) -> str:
+    found = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page) or re.search(
+        r'name="csrf_token"[^>]*value="([^"]+)"', page
+    )
+    assert found, "no csrf_token on the page"
+    return found.group(1)
+
+
+def version_of(page: str) -> str | None:
+    """The ``version`` hidden field of a page's forms, if it has one."""
+    found = re.search(r'name="version"[^>]*value="(\d+)"', page) or re.search(
+        r'value="(\d+)"[^>]*name="version"', page
+    )
+    return found.group(1) if found else None
+
+
+@dataclass
+class Browser:
+    """One browser session: its cookie (with the edit right and the CSRF secret), a token."""
+
+    cookie: str
+    csrf: str
+
+    def post(self, conn: http.client.HTTPConnection, path: str, **fields: str) -> Answer:
+        data = urlencode({"csrf_token": self.csrf, **fields}).encode()
+        return send(
+            conn,
+            "POST",
+            path,
+            data,
+            {"Cookie": self.cookie, "Content-Type": "application/x-www-form-urlencoded"},
+        )
+
+
+def api_game(live: Live, names: list[str] = NAMES) -> tuple[str, str]:
+    """A new game made through the API: its id and edit token."""
+    conn = live.connect()
+    made = send(conn, "POST", "/api/v1/games", json.dumps({"players": names}).encode(),
+                {"Content-Type": "application/json"})
+    conn.close()
+    assert made.status == 201, made.body
+    data = made.json()
+    assert isinstance(data, dict)
+    return data["id"], data["edit_token"]
+
+
+def put_round(
+    conn: http.client.HTTPConnection,
+    game_id: str,
+    token: str,
+    number: int = 1,
+    if_match: str | None = None,
+) -> Answer:
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    if if_match is not None:
+        headers["If-Match"] = f'"{if_match}"'
+    return send(conn, "PUT", f"/api/v1/games/{game_id}/rounds/{number}",
+                json.dumps(ROUND_1).encode(), headers)
+
+
+def joined(live: Live, game_id: str, token: str) -> Browser:
+    """A browser that opened the edit link, then the round page (which gives the CSRF token)."""
+    conn = live.connect()
+    link = send(conn, "GET", f"/games/{game_id}/edit/{token}")
+    assert link.status == 302, link.status
+    cookie = session_cookie(link)
+    page = send(conn, "GET", f"/games/{game_id}/rounds/1", headers={"Cookie": cookie})
+    assert page.status == 200, page.status
+    conn.close()
+    return Browser(session_cookie(page, cookie), csrf_of(page.body))
+
+
+# --- checks ------------------------------------------------------------------------------
+
+
+@dataclass
+class Sent:
+    who: str
+    action: str
+    answer: Answer
+
+
+@dataclass
+class Log:
+    sent: list[Sent] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, who: str, action: str, answer: Answer) -> None:
+        with self.lock:
+            self.sent.append(Sent(who, action, answer))
+
+
+def conflict_problem(s: Sent) -> str | None:
+    """Why a 409 does not say what changed, if it does not."""
+    if s.who == "api":
+        body = s.answer.json()
+        code = body.get("code") if isinstance(body, dict) else None
+        if code not in CONFLICT_CODES:
+            return f"API 409 of {s.action} without a conflict code: {s.answer.body[:200]}"
+        return None
+    if not CHANGED_ELSEWHERE.search(html.unescape(s.answer.body)):
+        return f"page 409 of {s.action} does not say it changed on another phone"
+    return None
+
+
+def run_for(seconds: float, workers: list[Callable[[Callable[[], bool]], None]]) -> None:
+    """Start every worker at once; each loops while ``going()`` (until ``seconds`` passed)."""
+    start = threading.Barrier(len(workers))
+    deadline: list[float] = []
+
+    def going() -> bool:
+        return time.monotonic() < deadline[0]
+
+    def wrap(work: Callable[[Callable[[], bool]], None]) -> Callable[[], None]:
+        def run() -> None:
+            if start.wait() == 0:
+                deadline.append(time.monotonic() + seconds)
+            while not deadline:
+                time.sleep(0.001)
+            work(going)
+
+        return run
+
+    threads = [threading.Thread(target=wrap(w), daemon=True) for w in workers]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(seconds + 30)
+    assert not any(t.is_alive() for t in threads), "a client thread hung"
+
+
+# --- (a) page writes against API saves of the same round ---------------------------------
+
+
+def test_page_writes_race_api_saves_of_the_same_round(live: Live) -> None:
+    game_id, token = api_game(live)
+    conn = live.connect()
+    assert put_round(conn, game_id, token).status == 200
+    conn.close()
+    browser = joined(live, game_id, token)
+    log = Log()
+    base = f"/games/{game_id}"
+
+    def page_worker(offset: int) -> Callable[[Callable[[], bool]], None]:
+        def work(going: Callable[[], bool]) -> None:
+            conn = live.connect()
+            for i in range(PER_THREAD):
+                if not going():
+                    break
+                action = ACTIONS[(i + offset) % len(ACTIONS)]
+                answer = attempt(conn, action, i)
+                log.add("page", action.__name__, answer)
+            conn.close()
+
+        def challenge(conn: http.client.HTTPConnection, i: int) -> Answer:
+            seat, by = [(0, 1), (1, 2), (2, 0)][i % 3]
+            return browser.post(conn, f"{base}/rounds/1/challenges", by=str(by),
+                                word=f"{seat}:0", ruling="")
+
+        def close(conn: http.client.HTTPConnection, i: int) -> Answer:
+            return browser.post(conn, f"{base}/rounds/1/close")
+
+        def reopen(conn: http.client.HTTPConnection, i: int) -> Answer:
+            return browser.post(conn, f"{base}/rounds/1/reopen")
+
+        def withdraw(conn: http.client.HTTPConnection, i: int) -> Answer:
+            game = send(conn, "GET", f"/api/v1/games/{game_id}").json()
+            n = 1
+            if isinstance(game, dict):
+                result = game["rounds"][0]["result"] or {"challenges": []}
+                numbers = [c["n"] for c in result["challenges"]]
+                n = numbers[-1] if numbers else 1
+            return browser.post(conn, f"{base}/rounds/1/challenges/{n}/delete")
+
+        def house_word(conn: http.client.HTTPConnection, i: int) -> Answer:
+            return browser.post(conn, f"{base}/house-words", word="zax",
+                                allowed="allow" if i % 2 else "ban")
+
+        def house_word_delete(conn: http.client.HTTPConnection, i: int) -> Answer:
+            return browser.post(conn, f"{base}/house-words/zax/delete")
+
+        ACTIONS = [challenge, close, reopen, withdraw, house_word, house_word_delete]
+        return work
+
+    def api_worker(use_if_match: bool) -> Callable[[Callable[[], bool]], None]:
+        def work(going: Callable[[], bool]) -> None:
+            conn = live.connect()
+            seen: str | None = None
+            for _ in range(PER_THREAD):
+                if not going():
+                    break
+                match = seen if use_if_match else None
+                answer = attempt(conn, put_round, game_id, token, 1, match)
+                log.add("api", "PUT round" + (" If-Match" if use_if_match else ""), answer)
+                body = answer.json()
+                if isinstance(body, dict):
+                    saved = body.get("round", body)
+                    if isinstance(saved, dict) and "version" in saved:
+                        seen = str(saved["version"])
+            conn.close()
+
+        return work
+
+    run_for(
+        SECONDS,
+        [page_worker(k) for k in range(4)] + [api_worker(k % 2 == 0) for k in range(4)],
+    )
+
+    statuses: dict[tuple[str, str, int], int] = {}
+    for s in log.sent:
+        key = (s.who, s.action, s.answer.status)
+        statuses[key] = statuses.get(key, 0) + 1
+    assert {s.who for s in log.sent} == {"page", "api"}, statuses
+    errors = [s for s in log.sent if s.answer.status >= 500]
+    unexplained = [p for s in log.sent if s.answer.status == 409 if (p := conflict_problem(s))]
+    assert not errors and not unexplained, (
+        f"of {len(log.sent)} requests, {len(errors)} got a server error and "
+        f"{len(unexplained)} got a 409 without the conflict message (first: "
+        f"{unexplained[:2]}); by (who, action, status): {statuses}; the server logged: "
+        f"{live.logged.summary()}"
+    )
+
+
+# --- (b) the same solitaire step twice at once ---------------------------------------------
+
+
+def solitaire_browser(live: Live) -> tuple[str, Browser]:
+    """A solitaire game started from its page: its id, the browser that holds the right."""
+    conn = live.connect()
+    page = send(conn, "GET", "/solitaire")
+    cookie = session_cookie(page)
+    browser = Browser(cookie, csrf_of(page.body))
+    started = browser.post(conn, "/solitaire", face_up=OPENING, min_word="cards",
+                           lexicon="standard", cards="1")
+    assert started.status == 302, started.body[:300]
+    found = re.search(r"/solitaire/([\w-]+)$", started.headers["location"])
+    assert found, started.headers["location"]
+    browser.cookie = session_cookie(started, cookie)
+    conn.close()
+    return found.group(1), browser
+
+
+def steps_of(app: Flask, game_id: str) -> int:
+    with app.app_context():
+        from companion import store
+        from companion.extensions import db
+
+        count = len(store.get_solitaire(game_id).steps)
+        db.session.remove()
+        return count
+
+
+def step_fields(live: Live, browser: Browser, game_id: str, **fields: str) -> dict[str, str]:
+    """The step form's fields as the page shows them now (with its version, if it has one)."""
+    conn = live.connect()
+    page = send(conn, "GET", f"/solitaire/{game_id}", headers={"Cookie": browser.cookie})
+    conn.close()
+    assert page.status == 200, page.status
+    version = version_of(page.body)
+    return {**fields, **({"version": version} if version is not None else {})}
+
+
+def test_the_same_solitaire_step_twice_at_once_is_made_once(live: Live) -> None:
+    game_id, browser = solitaire_browser(live)
+    outcomes = []
+    for _ in range(20):
+        before = steps_of(live.app, game_id)
+        fields = step_fields(live, browser, game_id, piles="1 2 3")
+        conns = [live.connect() for _ in range(2)]
+        for c in conns:
+            c.connect()
+        ready = threading.Barrier(2)
+        answers: list[int] = []
+
+        def post(
+            conn: http.client.HTTPConnection,
+            fields: dict[str, str],
+            ready: threading.Barrier,
+            answers: list[int],
+        ) -> None:
+            ready.wait()
+            answer = attempt(conn, browser.post, f"/solitaire/{game_id}/word", **fields)
+            answers.append(answer.status)
+
+        threads = [
+            threading.Thread(target=post, args=(c, fields, ready, answers), daemon=True)
+            for c in conns
+        ]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(15)
+        for c in conns:
+            c.close()
+        made = steps_of(live.app, game_id) - before
+        outcomes.append((sorted(answers), made))
+        # take the word back for the next try
+        undo = step_fields(live, browser, game_id)
+        conn = live.connect()
+        browser.post(conn, f"/solitaire/{game_id}/undo", **undo)
+        conn.close()
+        assert steps_of(live.app, game_id) == before, "undo did not take the word back"
+
+    def right(statuses: list[int], made: int) -> bool:
+        accepted = [s for s in statuses if s in (200, 302, 303)]
+        return len(accepted) == 1 and statuses.count(409) == 1 and made == 1
+
+    wrong = [o for o in outcomes if not right(*o)]
+    assert not wrong, (
+        f"{len(wrong)} of {len(outcomes)} tries did not make the step exactly once with the "
+        f"other refused (409); (statuses, steps made): {wrong[:5]}; the server logged: "
+        f"{live.logged.summary()}"
+    )
+
+
+# --- (c) eight games saved at once --------------------------------------------------------
+
+
+def test_eight_api_saves_of_different_games_at_once_all_succeed(live: Live) -> None:
+    games = [api_game(live) for _ in range(8)]
+    statuses: list[int] = []
+    lock = threading.Lock()
+    for _ in range(5):
+        ready = threading.Barrier(len(games))
+
+        def save(game_id: str, token: str, ready: threading.Barrier) -> None:
+            conn = live.connect()
+            conn.connect()
+            ready.wait()
+            answer = attempt(conn, put_round, game_id, token)
+            conn.close()
+            with lock:
+                statuses.append(answer.status)
+
+        threads = [threading.Thread(target=save, args=(*g, ready), daemon=True) for g in games]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(15)
+    counts = {s: statuses.count(s) for s in sorted(set(statuses))}
+    assert statuses == [200] * 40, (
+        f"statuses of 40 saves (8 games at once, 5 times): {counts}; the server logged: "
+        f"{live.logged.summary()}"
+    )
