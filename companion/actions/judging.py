@@ -6,6 +6,8 @@ missing lexicon into a refusal that lists the ones there are.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from companion.game.challenges import Judge, Verdict
 from companion.game.errors import RuleError
 from companion.game.solver import build_index
@@ -71,6 +73,18 @@ def solver_index(
         raise RuleError("unknown_lexicon", where, name=lexicon_name[:40], names=exc.names) from None
     if not house_words:
         return base
+    return _with_house_words(lexicons, lexicon_name, frozenset(house_words.items()), id(base))
+
+
+@lru_cache(maxsize=32)
+def _with_house_words(
+    lexicons: LexiconStore, lexicon_name: str, house: frozenset[tuple[str, bool]], _base: int
+) -> dict[str, str]:
+    """The index with a game's house words, kept for the games that view it again (a ban
+    scans the whole list). ``_base`` names the index it was made from: a rebuilt list
+    makes a new one."""
+    house_words = dict(house)
+    base = lexicons.solver_index(lexicon_name)
     index = dict(base)
     banned = {w for w, allowed in house_words.items() if not allowed}
     for key in [k for k, w in index.items() if w in banned]:
@@ -79,7 +93,7 @@ def solver_index(
         letters = {"".join(sorted(w)) for w in banned}
         others = (
             w
-            for w in lexicon(lexicons, lexicon_name, where).words()
+            for w in lexicons.get(lexicon_name).words()
             if w not in banned and "".join(sorted(w)) in letters
         )
         for key, word in build_index(others).items():

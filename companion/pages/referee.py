@@ -22,7 +22,7 @@ def _remembered() -> str:
 
 def _page(template: str, picked: str, status: int = 200, **context: object) -> Response:
     response = make_response(render_template(template, **context), status)
-    if picked != request.cookies.get(COOKIE):
+    if picked != request.cookies.get(COOKIE) and picked in referee.store().names():
         response.set_cookie(COOKIE, picked, max_age=REMEMBER, samesite="Lax", httponly=True)
     return response
 

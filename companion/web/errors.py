@@ -15,7 +15,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from flask import Flask, Response, current_app, jsonify, make_response, render_template, request
+from flask import (
+    Flask,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    make_response,
+    render_template,
+    request,
+)
 from werkzeug.exceptions import HTTPException
 
 from companion.extensions import db
@@ -140,12 +149,13 @@ def _unexpected(exc: Exception) -> Response:
 
 
 def refuse_unreadable_forms() -> None:
-    """A page's form whose field names can't be read (a part name holding a line break
-    comes out as None) is a bad request, before anything reads its fields."""
+    """What no page's form sends is a bad request, before anything reads its fields: a
+    JSON body (Flask-WTF would read it as the form, values of any type), a file, a field
+    name that can't be read (a part name holding a line break comes out as None)."""
     if wants_json() or request.method not in ("POST", "PUT", "PATCH", "DELETE"):
         return
-    if any(not isinstance(key, str) for key in (*request.form.keys(), *request.files.keys())):
-        raise _as_refusal("bad_request", 400)
+    if request.is_json or request.files or any(not isinstance(k, str) for k in request.form):
+        abort(400)  # the error page: the page itself would read the form again
 
 
 def register(app: Flask) -> None:
