@@ -397,6 +397,7 @@ def test_page_writes_race_api_saves_of_the_same_round(live: Live) -> None:
     for s in log.sent:
         key = (s.who, s.action, s.answer.status)
         statuses[key] = statuses.get(key, 0) + 1
+    print(f"\n{len(log.sent)} requests in {SECONDS} s, by (who, action, status): {statuses}")
     assert {s.who for s in log.sent} == {"page", "api"}, statuses
     errors = [s for s in log.sent if s.answer.status >= 500]
     unexplained = [p for s in log.sent if s.answer.status == 409 if (p := conflict_problem(s))]
