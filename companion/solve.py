@@ -14,6 +14,7 @@ from pathlib import Path
 
 from companion.game.errors import RuleError
 from companion.game.solver import best_play, build_index, parse_hand
+from companion.web import messages
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
             index = app.extensions["lexicons"].solver_index("standard")
         play = best_play(hand, index, args.min_word, args.discard)
     except RuleError as exc:
-        print(f"error: {exc.message}", file=sys.stderr)
+        print(f"error: {messages.text(exc)}", file=sys.stderr)
         return 2
     except OSError as exc:
         print(f"error: cannot read the word list: {exc.strerror}", file=sys.stderr)

@@ -125,7 +125,7 @@ class GameState:
 
 def _check_round_number(rules: Rules, number: int) -> None:
     if number not in rules.round_numbers():
-        raise NotFound("no_such_round", "round", number=number, rounds=rules.rounds)
+        raise NotFound("no_such_round", "", number=number, rounds=rules.rounds)
 
 
 def _game_query(game_id: str):  # type: ignore[no-untyped-def]
@@ -442,7 +442,7 @@ def drop_house_word(game: Game, word: str) -> None:
     """Forget a house word of ``game``, or NotFound."""
     found = next((h for h in game.house_words if h.word == word), None)
     if found is None:
-        raise NotFound("no_such_house_word", "word", word=word[:40])
+        raise NotFound("no_such_house_word", "", word=word[:40])
     game.house_words.remove(found)
 
 

@@ -177,9 +177,10 @@ def _set_closed(game_id: str, token: str | None, number: int, closed: bool) -> R
     with store.transaction("round_changed", number=number):
         game = editable(game_id, token)
         current = store.round_state(game, number)
-        if current.closed == closed:
-            code = "round_already_closed" if closed else "round_not_closed"
-            raise RuleError(code, "round", number=number)
+        if closed and current.closed:
+            raise RuleError("round_already_closed", "round", number=number)
+        if not closed and not current.closed:
+            raise RuleError("round_not_closed", "round", number=number)
         if current.play is None:
             raise RuleError("round_empty", "round", number=number)
         row = store.new_round_row(game, number)

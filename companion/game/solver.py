@@ -99,7 +99,9 @@ def best_play(
         raise RuleError("nothing_to_discard", "cards")
     over = over_deck(cards)
     if over:
-        raise RuleError("deck_copies", "cards", card=over.name, copies=over.copies)
+        raise RuleError(
+            "deck_copies", "cards", card=over.name, copies=over.copies, count=cards.count(over)
+        )
 
     # A multiset of the hand's cards is an integer with one 5-bit field per kind of card:
     # four bits of count (at most 12 copies) under a guard bit. Whether a word fits in what

@@ -197,7 +197,7 @@ def add_house_word(game_id: str) -> BaseResponse | str:
     token = require_edit(store.get_game(game_id))
     form = HouseWordForm()
     if not form.validate_on_submit():
-        return render_view(game_id, first_error(form))
+        return make_response(render_view(game_id, first_error(form)), 422)
     games.set_house_word(game_id, token, form.word.data or "", form.allowed.data == "allow")
     return redirect(url_for("games.view", game_id=game_id) + "#house-words")
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from companion.web import messages
+
 pytestmark = pytest.mark.browser
 
 
@@ -65,7 +67,8 @@ def test_refused_round_keeps_what_was_typed(live_server, phone, screenshot, fits
     page.locator("button[type=submit]").tap()
     alert = page.locator("#players-1-words-error")
     alert.wait_for()
-    assert "only 2 copies of the Z card" in alert.inner_text()
+    said = messages.render("deck_copies", {"card": "z", "copies": 2, "count": 3})
+    assert said in alert.inner_text()
     assert page.input_value("#players-1-words") == "z-i-p"
     assert page.locator("#result").count() == 0
     fits_phone(page)

@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+from companion.web import messages
+
 pytestmark = pytest.mark.browser
 
 
@@ -44,11 +46,12 @@ def test_solitaire_with_the_cards(live_server, phone, screenshot, fits_phone):  
     assert page.locator(".pile[data-pile='2'] .pile-down").inner_text() == "4 down"
 
     # TO (piles 3, 2) is a word; first a refusal: pile numbers typed for a word that
-    # isn't legal change nothing.
+    # isn't legal change nothing (the page is shown again with the message).
     page.fill("#piles-input", "8 7")
     with page.expect_navigation():
         page.get_by_role("button", name="Make the word").tap()
-    assert "not a legal word" in page.locator(".flash.error").inner_text()
+    said = messages.render("solitaire_not_a_word", {"word": "ni", "reason": "proper_noun"})
+    assert said in page.locator("#form-error").inner_text()
     assert page.locator("#used").inner_text() == "2 of 48"
 
     with page.expect_navigation():

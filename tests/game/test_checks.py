@@ -63,9 +63,7 @@ def test_the_fixtures_are_a_legal_round():
 def test_fewer_than_two_players(count):
     """A round needs 2 to 8 players."""
     players = [hand(f"P{i}", "t-o-p") for i in range(count)]
-    assert_refused(
-        {"players": players}, "players", "player_count", least=2, most=8, count=count
-    )
+    assert_refused({"players": players}, "players", "player_count", least=2, most=8, count=count)
 
 
 def test_more_than_eight_players():
@@ -154,9 +152,7 @@ def test_round_deals_round_plus_two_cards(round_number):
 def test_round_given_each_hand_must_hold_round_plus_two(cards):
     """Round 2 deals 4 cards: a hand of 3 or 5 is refused, at that player."""
     raw = {"round": 2, "players": [hand("Ann", "t-o-p", unused="a"), hand("Ben", unused=cards)]}
-    assert_refused(
-        raw, "players[1]", "hand_size", player="Ben", have=len(cards), round=2, need=4
-    )
+    assert_refused(raw, "players[1]", "hand_size", player="Ben", have=len(cards), round=2, need=4)
 
 
 def test_round_given_checks_the_first_player_too():
@@ -189,9 +185,7 @@ def test_round_out_of_range_built_without_parsing():
 def test_without_round_hands_hold_three_to_ten(cards, count):
     """Without a round, a hand ends with 3 to 10 cards."""
     raw = {"players": [hand("Ann", unused=cards), hand("Ben", unused=cards.replace("e", "a"))]}
-    assert_refused(
-        raw, "players[0]", "hand_size_range", player="Ann", have=count, least=3, most=10
-    )
+    assert_refused(raw, "players[0]", "hand_size_range", player="Ann", have=count, least=3, most=10)
 
 
 def test_without_round_hands_are_equal_in_size():
@@ -305,9 +299,7 @@ def with_challenges(*challenges, players=(ANN, BEN)):
 def test_challenge_by_unknown_player():
     """Only a player of the round may challenge."""
     raw = with_challenges({"by": "Zed", "player": "Ann", "word": 0, "ruling": "legal"})
-    assert_refused(
-        raw, "challenges[0].by", "challenger_unknown", name="Zed", names=["Ann", "Ben"]
-    )
+    assert_refused(raw, "challenges[0].by", "challenger_unknown", name="Zed", names=["Ann", "Ben"])
 
 
 def test_challenge_of_unknown_player():

@@ -164,9 +164,12 @@ CREATE_REFUSALS = [
      {"seats": 2}),
     ({"players": ["Ann", "Ben"], "first_dealer": -1}, 422, "first_dealer", "first_dealer_range",
      {"seats": 2}),
-    ({"players": ["Ann", "Ben"], "first_dealer": "1"}, 400, "first_dealer", "first_dealer_seat", {}),
-    ({"players": ["Ann", "Ben"], "first_dealer": 1.0}, 400, "first_dealer", "first_dealer_seat", {}),
-    ({"players": ["Ann", "Ben"], "first_dealer": True}, 400, "first_dealer", "first_dealer_seat", {}),
+    ({"players": ["Ann", "Ben"], "first_dealer": "1"}, 400, "first_dealer", "first_dealer_seat",
+     {}),
+    ({"players": ["Ann", "Ben"], "first_dealer": 1.0}, 400, "first_dealer", "first_dealer_seat",
+     {}),
+    ({"players": ["Ann", "Ben"], "first_dealer": True}, 400, "first_dealer", "first_dealer_seat",
+     {}),
     ({"players": ["Ann", "Ben"], "rules": {"bonsu": 5}}, 400, "rules.bonsu", "unknown_field",
      {"field": "bonsu"}),
     ({"players": ["Ann", "Ben"], "rules": {"bonus": -1}}, 422, "rules.bonus", "points_range",
@@ -490,7 +493,9 @@ def test_a_refused_replacement_keeps_what_was_saved(new_game, refused):
     game.enter(1, round_one())
     game.challenged(1, "Ben", "Cy", 0)
     with game.unchanged():
-        refused(game.put_round(1, bad_count()), 422, "players[1]", "hand_size", player="Ben", have=4)
+        refused(
+            game.put_round(1, bad_count()), 422, "players[1]", "hand_size", player="Ben", have=4
+        )
     assert scores(game.round(1)) == [13, 0, 9]  # Ben 13 - 14 for challenging OX = -1 -> 0
 
 
@@ -715,7 +720,7 @@ def test_challenge_decided_by_the_dictionary_word_legal(app, new_game):
             row.word,
             row.legal,
             row.decided_by,
-            row.reason,
+            row.reason_code,
             row.lexicon,
         ) == (1, 1, 2, 0, True, "dictionary", "in_dictionary", "standard")
 
@@ -803,16 +808,19 @@ def test_challenge_refusals_write_nothing(new_game, refused):
 def test_challenge_of_a_round_not_entered(new_game, refused):
     game = new_game()
     with game.unchanged():
-        refused(
-            game.challenge(1, "Ann", "Ben", 0), 422, "round", "round_empty", number=1
-        )
+        refused(game.challenge(1, "Ann", "Ben", 0), 422, "round", "round_empty", number=1)
 
 
 @pytest.mark.parametrize(
     ("body", "status", "where", "code"),
     [
         ({"player": "Ben", "word": 0}, 400, "by", "not_text"),
-        ({"by": "Ann", "player": "Ben", "word": 0, "ruling": "maybe"}, 422, "ruling", "choice_unknown"),
+        (
+            {"by": "Ann", "player": "Ben", "word": 0, "ruling": "maybe"},
+            422,
+            "ruling",
+            "choice_unknown",
+        ),
     ],
 )
 def test_malformed_challenge_points_at_the_field(new_game, refused, body, status, where, code):

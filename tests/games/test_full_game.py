@@ -256,17 +256,17 @@ def test_full_game(app, client, new_game):
     # Every ruling is kept with its round, with who decided it.
     with app.app_context():
         kept = [
-            (c.round.number, c.by_seat, c.player_seat, c.word, c.legal, c.decided_by, c.reason)
+            (c.round.number, c.by_seat, c.player_seat, c.word, c.legal, c.decided_by, c.reason_code)
             for c in db.session.scalars(select(Challenge))
         ]
     assert sorted(kept) == [
-        (2, 0, 1, 0, True, "dictionary", "in dictionary"),
-        (3, 2, 0, 0, False, "dictionary", "proper noun"),
-        (4, 0, 1, 0, True, "table", "the table ruled it legal"),
-        (5, 2, 1, 1, True, "dictionary", "in dictionary"),
-        (6, 2, 1, 1, True, "dictionary", "in dictionary"),
+        (2, 0, 1, 0, True, "dictionary", "in_dictionary"),
+        (3, 2, 0, 0, False, "dictionary", "proper_noun"),
+        (4, 0, 1, 0, True, "table", "table_legal"),
+        (5, 2, 1, 1, True, "dictionary", "in_dictionary"),
+        (6, 2, 1, 1, True, "dictionary", "in_dictionary"),
         (7, 0, 1, 2, False, "dictionary", "abbreviation"),
-        (8, 1, 0, 0, True, "table", "the table ruled it legal"),
+        (8, 1, 0, 0, True, "table", "table_legal"),
     ]
 
     check_exports(client, game, data)

@@ -15,11 +15,13 @@ from urllib.parse import urlsplit
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from markupsafe import escape
 from sqlalchemy import func, select
 
 from companion.extensions import db
 from companion.models import Challenge, Entry, Game, HouseWord, Round
 from companion.store import can_edit
+from companion.web import messages
 
 
 def hand(
@@ -30,6 +32,19 @@ def hand(
 
 def text(resp) -> str:
     return html.unescape(resp.get_data(as_text=True))
+
+
+def message(code: str, **params: object) -> str:
+    """The catalog's sentence for a refusal, HTML-escaped as the templates write it."""
+    return str(escape(messages.render(code, params)))
+
+
+def shows(resp, status: int, code: str, **params: object) -> str:
+    """Assert ``resp`` is a page with ``status`` showing the refusal ``code``; its HTML."""
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == status, (resp.status_code, page[:300])
+    assert message(code, **params) in page, messages.render(code, params)
+    return page
 
 
 def new_game_form(names: Sequence[str], first_dealer: str = "1", **rules: str) -> dict:
@@ -81,7 +96,7 @@ def entries(app: Flask) -> list[tuple]:
 def challenges(app: Flask) -> list[tuple]:
     with app.app_context():
         return [
-            (c.number, c.by_seat, c.player_seat, c.word, c.legal, c.decided_by, c.reason)
+            (c.number, c.by_seat, c.player_seat, c.word, c.legal, c.decided_by, c.reason_code)
             for c in db.session.scalars(select(Challenge).order_by(Challenge.number))
         ]
 
@@ -174,26 +189,35 @@ def test_new_game_form_creates_the_game_and_keeps_the_edit_right(app, client):
 
 
 @pytest.mark.parametrize(
-    ("names", "first_dealer", "rules", "message"),
+    ("names", "first_dealer", "rules", "refusal"),
     [
-        (["Ann", "ann"], "1", {}, "Two players are called 'ann'"),
-        (["Ann"], "1", {}, "Quiddler needs 2 to 8 players"),
-        (["Ann", "Ben"], "5", {}, "Pick a first dealer among the players named"),
-        (["Ann", "B" * 41], "1", {}, "longer than 40 characters"),
-        (["Ann", "Ben"], "1", {"bonus": "lots"}, "Not a valid integer value"),
-        (["Ann", "Ben"], "1", {"bonus": "-5"}, "Number must be between 0 and 1000"),
-        (["Ann", "Ben"], "1", {"lexicon": "klingon"}, "Not a valid choice"),
+        (["Ann", "ann"], "1", {}, ("name_twice", {"name": "ann"})),
+        (["Ann"], "1", {}, ("player_count", {"count": 1, "least": 2, "most": 8})),
+        (["Ann", "Ben"], "5", {}, ("first_dealer_named", {})),
+        (["Ann", "B" * 41], "1", {}, ("name_too_long", {"seat": 2, "most": 40})),
+        (["Ann", "Ben"], "1", {"bonus": "lots"}, "Not a valid integer value"),  # the form's own
+        (["Ann", "Ben"], "1", {"bonus": "-5"}, ("points_range", {"most": 1000})),
+        (
+            ["Ann", "Ben"],
+            "1",
+            {"lexicon": "klingon"},
+            ("unknown_lexicon", {"name": "klingon", "names": ["standard", "broad"]}),
+        ),
     ],
 )
 def test_new_game_form_refuses_bad_input_and_keeps_the_names(
-    app, client, rows, names, first_dealer, rules, message
+    app, client, rows, names, first_dealer, rules, refusal
 ):
     before = rows()
     resp = client.post("/games/new", data=new_game_form(names, first_dealer, **rules))
     assert resp.status_code == 422
     body = text(resp)
     assert "Not started." in body
-    assert message in body
+    if isinstance(refusal, str):
+        assert refusal in body
+    else:
+        code, params = refusal
+        shows(resp, 422, code, **params)
     for name in names:
         assert f'value="{name}"' in body
     assert rows() == before
@@ -238,7 +262,7 @@ def test_view_link_changes_nothing(app, client, editor, viewer, rows):
     for url, data in posts:
         resp = viewer.post(url, data=data)
         assert resp.status_code == 403, url
-        assert "Only the edit link can change this game" in text(resp)
+        shows(resp, 403, "edit_link_needed")
     assert rows() == before
     assert editor.get() == game
 
@@ -320,32 +344,40 @@ def test_round_page_rule_violation_is_422_next_to_the_field(app, client, editor,
     before = rows()
     data = round_form(["cat", "d-o-g e", "ox"], ["", "", "m"], went_out="0")
     resp = client.post(f"/games/{editor.id}/rounds/1", data=data)
-    assert resp.status_code == 422
+    shows(resp, 422, "word_one_card", player="Ben", card="e", double=False)
     page = text(resp)
     assert "Not saved." in page
-    message = "Ben's word E is a single card; a word needs at least two cards."
+    said = message("word_one_card", player="Ben", card="e", double=False)
     assert re.search(
-        r'<p class="error" id="players-1-words-error" role="alert">' + re.escape(message), page
+        r'<p class="error" id="players-1-words-error" role="alert">' + re.escape(said),
+        resp.get_data(as_text=True),
     )
     assert 'value="d-o-g e"' in page  # the typed text is kept
     assert 'value="0" checked' in page
     assert rows() == before
 
     data = round_form(["cat", "d-o-g", "ox"], ["", "e", "m"])  # Ben holds 4 cards
-    page = text(client.post(f"/games/{editor.id}/rounds/1", data=data))
+    page = shows(
+        client.post(f"/games/{editor.id}/rounds/1", data=data),
+        422,
+        "hand_size",
+        player="Ben",
+        have=4,
+        round=1,
+        need=3,
+    )
+    said = message("hand_size", player="Ben", have=4, round=1, need=3)
     assert re.search(
         r'<fieldset class="entry has-error" id="players-1" data-seat="1">\s*'
         r'<legend>Ben <span class="count" aria-live="polite"></span></legend>\s*'
-        r'<p class="error" role="alert">Ben has 4 cards in words and unused, but '
-        r"round 1 deals 3",
+        r'<p class="error" role="alert">' + re.escape(said),
         page,
     )
     assert rows() == before
 
     data = round_form(["cat", "d-o-g", "o-x"], ["", "", "ñ"])
     resp = client.post(f"/games/{editor.id}/rounds/1", data=data)
-    assert resp.status_code == 422
-    assert "is not a Quiddler card" in text(resp)
+    shows(resp, 422, "not_a_card", card="ñ")
     assert 'value="ñ"' in text(resp)
     assert rows() == before
 
@@ -355,9 +387,8 @@ def test_round_page_stale_version_is_409_showing_what_is_saved(app, client, edit
     before = rows()
     stale = round_form(["c-a-t", "d-i-g", "a-x"], ["", "", "m"], version=0)  # loaded before
     resp = client.post(f"/games/{editor.id}/rounds/1", data=stale)
-    assert resp.status_code == 409
+    shows(resp, 409, "round_changed", number=1)
     page = text(resp)
-    assert "Round 1 was changed on another phone since this page was loaded" in page
     assert 'value="d-o-g"' in page and 'value="d-i-g"' not in page  # the saved state
     assert 'name="version" type="hidden" value="1"' in page
     assert rows() == before
@@ -370,14 +401,14 @@ def test_round_page_stale_version_is_409_showing_what_is_saved(app, client, edit
 def test_round_page_resave_keeps_the_challenges_of_unchanged_words(app, client, editor):
     client.post(f"/games/{editor.id}/rounds/1", data=ROUND_1)
     client.post(f"/games/{editor.id}/rounds/1/challenges", data={"by": "1", "word": "2:0"})
-    assert challenges(app) == [(1, 1, 2, 0, True, "dictionary", "in dictionary")]
+    assert challenges(app) == [(1, 1, 2, 0, True, "dictionary", "in_dictionary")]
     # Ben's DOG was really DIG: Cy's OX is unchanged, so Ben's challenge of it stands.
     resp = client.post(
         f"/games/{editor.id}/rounds/1",
         data=round_form(["cat", "d-i-g", "ox"], ["", "", "m"], went_out="0", version=2),
     )
     assert resp.status_code == 302
-    assert [c[1:] for c in challenges(app)] == [(1, 2, 0, True, "dictionary", "in dictionary")]
+    assert [c[1:] for c in challenges(app)] == [(1, 2, 0, True, "dictionary", "in_dictionary")]
     page = text(client.get(f"/games/{editor.id}/rounds/1"))
     assert re.findall(r'data-score="(-?\d+)"', page) == ["13", "0", "9"]  # Ben 13 - 14 -> 0
     # Cy's word was AX, not OX: the challenge of OX no longer applies and is dropped.
@@ -401,8 +432,7 @@ def test_round_page_refuses_round_2_while_round_1_is_open(client, editor, rows):
     resp = client.post(
         f"/games/{editor.id}/rounds/2", data=round_form(["qu-i-z", "t-o-p", "jabs"], ["m", "a", ""])
     )
-    assert resp.status_code == 422
-    assert "Round 1 is still open; close it before entering round 2." in text(resp)
+    shows(resp, 422, "previous_round_open", previous=1, number=2)
     assert rows() == before
 
 
@@ -419,7 +449,7 @@ def test_challenge_and_withdraw_from_the_round_page(app, client, editor, rows):
     )
     assert resp.status_code == 302
     assert resp.headers["Location"].endswith(f"/games/{editor.id}/rounds/1#challenges")
-    assert challenges(app) == [(1, 1, 2, 0, True, "dictionary", "in dictionary")]
+    assert challenges(app) == [(1, 1, 2, 0, True, "dictionary", "in_dictionary")]
     page = text(client.get(f"/games/{editor.id}/rounds/1"))
     assert "Ben challenged Cy's OX:" in page
     assert "Ben pays 14." in page
@@ -430,23 +460,22 @@ def test_challenge_and_withdraw_from_the_round_page(app, client, editor, rows):
         f"/games/{editor.id}/rounds/1/challenges",
         data={"by": "2", "word": "0:0", "ruling": "illegal"},
     )
-    assert challenges(app)[1] == (2, 2, 0, 0, False, "table", "the table ruled it not legal")
+    assert challenges(app)[1] == (2, 2, 0, 0, False, "table", "table_illegal")
     page = text(client.get(f"/games/{editor.id}/rounds/1"))
     assert "Ann loses the word: its 13 points count against them." in page
 
-    # Refused challenges are flashed and write nothing.
+    # Refused challenges show the round page again with the message, and write nothing.
     before = rows()
-    for data, message in [
-        ({"by": "2", "word": "2:0"}, "Cy can&#39;t challenge their own word"),
-        ({"by": "0", "word": "2:0"}, "Cy&#39;s word OX is already challenged"),
-        ({"by": "0", "word": "1:3"}, "Ben has no such word to challenge"),
-        ({"by": "0", "word": "7:0"}, "Pick the challenger and the word."),
-        ({"by": "", "word": "1:0"}, "Pick the challenger and the word."),
+    for data, code, params in [
+        ({"by": "2", "word": "2:0"}, "challenge_own_word", {"player": "Cy"}),
+        ({"by": "0", "word": "2:0"}, "challenge_twice", {"player": "Cy", "word": "ox"}),
+        ({"by": "0", "word": "1:3"}, "challenge_no_word", {"player": "Ben", "count": 1}),
+        ({"by": "0", "word": "7:0"}, "challenge_pick", {}),
+        ({"by": "", "word": "1:0"}, "challenge_pick", {}),
     ]:
-        resp = client.post(
-            f"/games/{editor.id}/rounds/1/challenges", data=data, follow_redirects=True
-        )
-        assert message in resp.get_data(as_text=True), data
+        resp = client.post(f"/games/{editor.id}/rounds/1/challenges", data=data)
+        page = shows(resp, 422, code, **params)
+        assert 'id="challenge-error"' in page, data
         assert rows() == before
 
     resp = client.post(f"/games/{editor.id}/rounds/1/challenges/1/delete")
@@ -454,17 +483,15 @@ def test_challenge_and_withdraw_from_the_round_page(app, client, editor, rows):
     assert [c[0] for c in challenges(app)] == [2]
     assert "Challenge withdrawn." in text(client.get(f"/games/{editor.id}/rounds/1"))
     before = rows()
-    resp = client.post(f"/games/{editor.id}/rounds/1/challenges/1/delete", follow_redirects=True)
-    assert "Round 1 has no challenge number 1." in text(resp)
+    resp = client.post(f"/games/{editor.id}/rounds/1/challenges/1/delete")
+    shows(resp, 404, "no_such_challenge", number=1, n=1)
     assert rows() == before
 
 
 def test_close_and_reopen_from_the_pages(app, client, editor, rows):
     before = rows()
-    resp = client.post(f"/games/{editor.id}/rounds/1/close", follow_redirects=True)
-    assert "Enter everyone&#39;s cards for round 1 before closing it." in resp.get_data(
-        as_text=True
-    )
+    resp = client.post(f"/games/{editor.id}/rounds/1/close")
+    shows(resp, 422, "round_empty", number=1)
     assert rows() == before
 
     client.post(f"/games/{editor.id}/rounds/1", data=ROUND_1)
@@ -490,8 +517,8 @@ def test_close_and_reopen_from_the_pages(app, client, editor, rows):
     assert re.findall(r'data-total="(-?\d+)"', page) == ["0", "0", "0"]
 
     before = rows()
-    resp = client.post(f"/games/{editor.id}/rounds/1/reopen", follow_redirects=True)
-    assert "Round 1 is not closed." in text(resp)
+    resp = client.post(f"/games/{editor.id}/rounds/1/reopen")
+    shows(resp, 422, "round_not_closed", number=1)
     assert rows() == before
 
 
@@ -537,26 +564,27 @@ def test_house_words_from_the_game_page(app, client, editor, rows):
     assert re.search(r'<span class="hw-word">ZAX</span> <span class="tag ok">allowed</span>', page)
 
     before = rows()
-    for word, message in [
-        ("x", "A house word is 2 to 40 letters a-z"),
-        ("ice cream", "A house word is 2 to 40 letters a-z"),
-        ("", "Type the word."),
-    ]:
+    for word in ("x", "ice cream"):
         resp = client.post(
-            f"/games/{editor.id}/house-words",
-            data={"word": word, "allowed": "allow"},
-            follow_redirects=True,
+            f"/games/{editor.id}/house-words", data={"word": word, "allowed": "allow"}
         )
-        assert message in text(resp), word
+        shows(resp, 422, "house_word_letters", least=2, most=40)
         assert rows() == before
+    resp = client.post(f"/games/{editor.id}/house-words", data={"word": "", "allowed": "allow"})
+    assert resp.status_code == 422  # the form's own check: refused like the others
+    assert "Type the word." in text(resp)
+    assert rows() == before
 
     resp = client.post(f"/games/{editor.id}/house-words/zax/delete")
     assert resp.status_code == 302
     assert house_words(app) == [("cat", False)]
-    assert "ZAX" not in text(client.get(f"/games/{editor.id}"))
+    page = text(client.get(f"/games/{editor.id}"))
+    assert "ZAX is no longer a house word." in page
+    assert '<span class="hw-word">ZAX</span>' not in page
+    assert '<span class="hw-word">CAT</span>' in page
     before = rows()
-    resp = client.post(f"/games/{editor.id}/house-words/zax/delete", follow_redirects=True)
-    assert "'zax' is not a house word of this game." in text(resp)
+    resp = client.post(f"/games/{editor.id}/house-words/zax/delete")
+    shows(resp, 404, "no_such_house_word", word="zax")
     assert rows() == before
 
 

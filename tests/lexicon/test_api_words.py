@@ -11,9 +11,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.lexicon.lexicon import frequency_band
+from companion.web import messages
 
-# api.md's fields; the issue's frequency band ("common", "uncommon", "rare") is the one more.
-DOCUMENTED = {"word", "legal", "reason", "lexicon", "frequency", "spellings"}
+# api.md's fields, with the frequency band ("common", "uncommon", "rare") and the reason's
+# stable code ("proper_noun") beside its English words ("proper noun").
+DOCUMENTED = {"word", "legal", "reason", "code", "lexicon", "frequency", "band", "spellings"}
 
 
 def get_word(client: FlaskClient, word: str, **query: str) -> dict:
@@ -28,12 +30,15 @@ def judged(client: FlaskClient, body: object) -> dict:
     return resp.get_json()
 
 
-def refused(resp, status: int, where: str) -> dict:
+def refused(resp, status: int, where: str, code: str, **params: object) -> dict:
+    """An API refusal: that status, ``where`` and ``code``, the catalog's sentence, ``params``."""
     assert resp.status_code == status, resp.get_data(as_text=True)
     body = resp.get_json()
-    assert set(body) == {"error", "where"}, body
-    assert body["where"] == where
-    assert isinstance(body["error"], str) and body["error"]
+    assert set(body) == {"error", "where", "code", "params"}, body
+    assert (body["where"], body["code"]) == (where, code), body
+    assert body["error"] == messages.render(code, body["params"]), body
+    for key, value in params.items():
+        assert body["params"][key] == value, (key, body)
     return body
 
 
@@ -52,11 +57,12 @@ def house(app: Flask) -> Path:
 
 def test_a_proper_noun_as_api_md_shows_it(client: FlaskClient) -> None:
     body = get_word(client, "steve")
-    assert set(body) == DOCUMENTED | {"band"}
-    assert {k: body[k] for k in ("word", "legal", "reason", "lexicon")} == {
+    assert set(body) == DOCUMENTED
+    assert {k: body[k] for k in ("word", "legal", "reason", "code", "lexicon")} == {
         "word": "steve",
         "legal": False,
         "reason": "proper noun",
+        "code": "proper_noun",
         "lexicon": "standard",
     }
     assert isinstance(body["frequency"], float)
@@ -66,7 +72,7 @@ def test_a_proper_noun_as_api_md_shows_it(client: FlaskClient) -> None:
 
 def test_quiz_is_legal_with_its_two_spellings(client: FlaskClient) -> None:
     body = get_word(client, "quiz")
-    assert (body["legal"], body["reason"]) == (True, "in dictionary")
+    assert (body["legal"], body["reason"], body["code"]) == (True, "in dictionary", "in_dictionary")
     assert body["spellings"] == [
         {"cards": ["q", "u", "i", "z"], "value": 35},
         {"cards": ["qu", "i", "z"], "value": 25},
@@ -81,21 +87,21 @@ def test_case_and_surrounding_spaces_are_ignored(client: FlaskClient, written: s
 
 
 @pytest.mark.parametrize(
-    ("word", "reason"),
+    ("word", "reason", "code"),
     [
-        ("nasa", "abbreviation"),
-        ("dont", "contraction"),
-        ("ness", "prefix or suffix"),
-        ("stevee", "not in dictionary"),
-        ("a", "too short"),
-        ("don't", "not letters"),
-        ("co-op", "not letters"),
-        ("50/50", "not letters"),
+        ("nasa", "abbreviation", "abbreviation"),
+        ("dont", "contraction", "contraction"),
+        ("ness", "prefix or suffix", "affix"),
+        ("stevee", "not in dictionary", "not_in_dictionary"),
+        ("a", "too short", "too_short"),
+        ("don't", "not letters", "not_letters"),
+        ("co-op", "not letters", "not_letters"),
+        ("50/50", "not letters", "not_letters"),
     ],
 )
-def test_refused_words_say_why(client: FlaskClient, word: str, reason: str) -> None:
+def test_refused_words_say_why(client: FlaskClient, word: str, reason: str, code: str) -> None:
     body = get_word(client, word)
-    assert (body["legal"], body["reason"]) == (False, reason)
+    assert (body["legal"], body["reason"], body["code"]) == (False, reason, code)
 
 
 def test_a_word_never_seen_has_no_frequency(client: FlaskClient) -> None:
@@ -131,15 +137,22 @@ def test_a_games_house_words_are_added_by_query(client: FlaskClient) -> None:
         url = f"/api/v1/games/{game['id']}/house-words/{word}"
         assert client.put(url, json={"allowed": allowed}, headers=auth).status_code == 200
     allowed = get_word(client, "zyzzyva", game=game["id"])
-    assert (allowed["legal"], allowed["reason"]) == (True, "house word")
+    assert (allowed["legal"], allowed["reason"], allowed["code"]) == (
+        True,
+        "house word",
+        "house_word",
+    )
     banned = get_word(client, "quiz", game=game["id"])
-    assert (banned["legal"], banned["reason"]) == (False, "banned house word")
+    assert (banned["legal"], banned["reason"], banned["code"]) == (
+        False,
+        "banned house word",
+        "banned_house_word",
+    )
 
 
 def test_an_unknown_lexicon_is_refused_with_the_names(client: FlaskClient) -> None:
     resp = client.get("/api/v1/words/quiz", query_string={"lexicon": "klingon"})
-    body = refused(resp, 422, "lexicon")
-    assert "standard, broad" in body["error"]
+    refused(resp, 422, "lexicon", "unknown_lexicon", name="klingon", names=["standard", "broad"])
 
 
 def test_a_long_legal_word(client: FlaskClient) -> None:
@@ -194,27 +207,29 @@ def test_twenty_words_are_judged(client: FlaskClient) -> None:
 
 
 @pytest.mark.parametrize(
-    ("body", "status", "where"),
+    ("body", "status", "where", "code"),
     [
-        ({"words": "quiz"}, 400, "words"),
-        ({"words": ["quiz", 7]}, 400, "words"),
-        ({"words": None}, 400, "words"),
-        ({}, 400, "words"),
-        ({"words": []}, 422, "words"),
-        ({"words": ["quiz"] * 21}, 422, "words"),
-        ({"words": ["quiz"], "lexicon": "klingon"}, 422, "lexicon"),
-        ({"words": ["quiz"], "lexicon": 5}, 400, "lexicon"),
-        ({"words": ["quiz"], "game": "1"}, 400, "game"),
-        (["quiz"], 400, ""),
+        ({"words": "quiz"}, 400, "words", "judge_words"),
+        ({"words": ["quiz", 7]}, 400, "words", "judge_words"),
+        ({"words": None}, 400, "words", "judge_words"),
+        ({}, 400, "words", "judge_words"),
+        ({"words": []}, 422, "words", "judge_count"),
+        ({"words": ["quiz"] * 21}, 422, "words", "judge_count"),
+        ({"words": ["quiz"], "lexicon": "klingon"}, 422, "lexicon", "unknown_lexicon"),
+        ({"words": ["quiz"], "lexicon": 5}, 400, "lexicon", "lexicon_not_text"),
+        ({"words": ["quiz"], "game": "1"}, 400, "game", "unknown_field"),
+        (["quiz"], 400, "", "not_an_object"),
     ],
 )
-def test_judge_refusals(client: FlaskClient, body: object, status: int, where: str) -> None:
-    refused(client.post("/api/v1/judge", json=body), status, where)
+def test_judge_refusals(
+    client: FlaskClient, body: object, status: int, where: str, code: str
+) -> None:
+    refused(client.post("/api/v1/judge", json=body), status, where, code)
 
 
 def test_judge_refuses_a_body_that_is_not_json(client: FlaskClient) -> None:
     resp = client.post("/api/v1/judge", data="words=quiz", content_type="application/json")
-    refused(resp, 400, "")
+    refused(resp, 400, "", "bad_json")
 
 
 # POST /api/v1/score: a challenge without the table's ruling
@@ -238,23 +253,24 @@ def challenged(client: FlaskClient, word: str, **rules: str) -> dict:
 
 
 @pytest.mark.parametrize(
-    ("word", "legal", "reason"),
+    ("word", "legal", "reason", "code"),
     [
-        ("b-i-l-l", True, "in dictionary"),
-        ("t-v", False, "abbreviation"),
-        ("d-o-n-t", False, "contraction"),
-        ("s-t-e-v-e", False, "proper noun"),
+        ("b-i-l-l", True, "in dictionary", "in_dictionary"),
+        ("t-v", False, "abbreviation", "abbreviation"),
+        ("d-o-n-t", False, "contraction", "contraction"),
+        ("s-t-e-v-e", False, "proper noun", "proper_noun"),
     ],
 )
 def test_the_dictionary_decides_a_challenge(
-    client: FlaskClient, word: str, legal: bool, reason: str
+    client: FlaskClient, word: str, legal: bool, reason: str, code: str
 ) -> None:
     result = challenged(client, word)
     ruling = result["challenges"][0]
-    assert (ruling["decided_by"], ruling["legal"], ruling["reason"]) == (
+    assert (ruling["decided_by"], ruling["legal"], ruling["reason"], ruling["code"]) == (
         "dictionary",
         legal,
         reason,
+        code,
     )
     assert result["players"][0]["words"][0]["struck"] is not legal
     assert ruling["charged_to"] == ("Ben" if legal else "Ann")

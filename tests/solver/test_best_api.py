@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 from companion.game.deck import BY_NAME
 from companion.game.solver import best_play
 from companion.solve import main
+from companion.web import messages
 
 
 def best(client: FlaskClient, body: object, status: int = 200) -> dict[str, object]:
@@ -21,11 +22,16 @@ def best(client: FlaskClient, body: object, status: int = 200) -> dict[str, obje
     return found
 
 
-def refused(client: FlaskClient, body: object, status: int, where: str) -> str:
+def refused(
+    client: FlaskClient, body: object, status: int, where: str, code: str, **params: object
+) -> str:
+    """The refusal of ``body``: its status, ``where``, ``code`` and params; its sentence."""
     found = best(client, body, status)
-    assert set(found) == {"error", "where"}
-    assert found["where"] == where
-    assert isinstance(found["error"], str) and found["error"]
+    assert set(found) == {"error", "where", "code", "params"}, found
+    assert (found["where"], found["code"]) == (where, code), found
+    assert found["error"] == messages.render(code, found["params"]), found
+    for key, value in params.items():
+        assert found["params"].get(key) == value, (key, found)
     return found["error"]
 
 
@@ -146,55 +152,71 @@ def test_the_discard_is_the_card_that_costs_most_to_keep(client: FlaskClient) ->
 
 
 def test_cards_must_be_a_list(client: FlaskClient) -> None:
-    message = refused(client, {"cards": "quiz"}, 400, "cards")
-    assert message == 'Send "cards": the hand as a list of card names.'
+    refused(client, {"cards": "quiz"}, 400, "cards", "hand_cards")
 
 
 def test_a_card_that_is_not_a_quiddler_card(client: FlaskClient) -> None:
-    message = refused(client, {"cards": ["qu", "zz"]}, 422, "cards[1]")
-    assert message.startswith("'zz' is not a Quiddler card")
+    refused(client, {"cards": ["qu", "zz"]}, 422, "cards[1]", "not_a_card", card="zz")
 
 
 def test_twelve_cards_are_too_many(client: FlaskClient) -> None:
-    message = refused(client, {"cards": ["a"] * 12}, 422, "cards")
-    assert "at most 11" in message
+    refused(client, {"cards": ["a"] * 12}, 422, "cards", "hand_too_big", count=12, most=11)
 
 
 def test_an_empty_hand(client: FlaskClient) -> None:
-    message = refused(client, {"cards": []}, 422, "cards")
-    assert message == "Send the cards of a hand (1 to 11 cards)."
+    refused(client, {"cards": []}, 422, "cards", "no_cards", most=11)
 
 
 def test_more_copies_than_the_deck(client: FlaskClient) -> None:
-    message = refused(client, {"cards": ["z", "z", "z"]}, 422, "cards")
-    assert message == "The deck has only 2 Z cards."
+    message = refused(
+        client, {"cards": ["z", "z", "z"]}, 422, "cards", "deck_copies", card="z", copies=2
+    )
+    assert "{" not in message, message  # every number of the sentence filled in
 
 
 def test_discard_must_be_true_or_false(client: FlaskClient) -> None:
-    message = refused(client, {"cards": ["a", "t"], "discard": "yes"}, 400, "discard")
-    assert message == '"discard" is true or false.'
+    refused(client, {"cards": ["a", "t"], "discard": "yes"}, 400, "discard", "discard_flag")
 
 
 def test_an_unknown_lexicon(client: FlaskClient, club: Path) -> None:
-    message = refused(
-        client, {"cards": ["a", "t"], "rules": {"lexicon": "klingon"}}, 422, "rules.lexicon"
+    refused(
+        client,
+        {"cards": ["a", "t"], "rules": {"lexicon": "klingon"}},
+        422,
+        "rules.lexicon",
+        "unknown_lexicon",
+        name="klingon",
+        names=["standard", "broad", "club"],
     )
-    assert message == "There is no lexicon 'klingon'; choose one of: standard, broad, club."
 
 
 def test_an_unknown_min_word_rule(client: FlaskClient) -> None:
-    refused(client, {"cards": ["a", "t"], "rules": {"min_word": "one"}}, 422, "rules.min_word")
+    refused(
+        client,
+        {"cards": ["a", "t"], "rules": {"min_word": "one"}},
+        422,
+        "rules.min_word",
+        "choice_unknown",
+        choices=["cards", "letters"],
+    )
 
 
 def test_an_unknown_field(client: FlaskClient) -> None:
-    message = refused(client, {"cards": ["a", "t"], "hand": ["a"]}, 400, "hand")
-    assert message == "Unknown field 'hand'; expected cards, discard, rules."
+    refused(
+        client,
+        {"cards": ["a", "t"], "hand": ["a"]},
+        400,
+        "hand",
+        "unknown_field",
+        field="hand",
+        keys=["cards", "discard", "rules"],
+    )
 
 
 def test_a_body_that_is_not_json(client: FlaskClient) -> None:
     response = client.post("/api/v1/best", data="cards: a t", content_type="application/json")
     assert response.status_code == 400
-    assert response.get_json()["where"] == ""
+    assert (response.get_json()["where"], response.get_json()["code"]) == ("", "bad_json")
 
 
 # --- the command line -------------------------------------------------------------------------
@@ -241,8 +263,10 @@ def test_cli_refuses_a_bad_card_and_a_missing_list(
     words: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["--words", str(words), "qu", "zz"]) == 2
-    assert capsys.readouterr().err.startswith("error: 'zz' is not a Quiddler card")
+    said = messages.render("not_a_card", {"card": "zz"})
+    assert capsys.readouterr().err.startswith(f"error: {said}")
     assert main(["--words", str(tmp_path / "missing.txt"), "a", "t"]) == 2
     assert capsys.readouterr().err.startswith("error: cannot read the word list")
     assert main(["--words", str(words)] + ["a"] * 12) == 2
-    assert "at most 11 cards" in capsys.readouterr().err
+    said = messages.render("hand_too_big", {"count": 12, "most": 11})
+    assert capsys.readouterr().err.startswith(f"error: {said}")

@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from markupsafe import escape
 
 from companion import store
 from companion.game.solitaire import practice_deck
 from companion.models import Solitaire
+from companion.web import messages
 
 OPENING = "t o p a th e r s"
 """Piles 1-8: T O P A TH E R S. TOP (1 2 3) and PAT are words, SR (8 7) is not."""
@@ -71,11 +73,50 @@ def flashes(text: str) -> list[tuple[str, str]]:
     return re.findall(r'<div class="flash (\w+)" role="\w+">(.*?)</div>', text)
 
 
+def version_of(client: FlaskClient, game_id: str) -> str | None:
+    """The solitaire's version, as the step forms of its page carry it (None: no form)."""
+    found = re.search(r'name="version" value="(\d+)"', page(client, game_id))
+    return found.group(1) if found else None
+
+
+def send(client: FlaskClient, game_id: str, kind: str, fields: dict[str, str]):
+    """POST a step as the page's form does, with the version the page was loaded at."""
+    data = dict(fields)
+    version = version_of(client, game_id)
+    if version is not None:
+        data.setdefault("version", version)
+    return client.post(f"/solitaire/{game_id}/{kind}", data=data)
+
+
 def post(client: FlaskClient, game_id: str, kind: str, **fields: str) -> str:
     """POST a step; the page it redirects to."""
-    response = client.post(f"/solitaire/{game_id}/{kind}", data=fields)
+    response = send(client, game_id, kind, fields)
     assert response.status_code == 302, response.status_code
     return page(client, game_id)
+
+
+def message(code: str, **params: object) -> str:
+    """The catalog's sentence for a refusal, HTML-escaped as the page writes it."""
+    return str(escape(messages.render(code, params)))
+
+
+def refused(
+    client: FlaskClient,
+    game_id: str,
+    kind: str,
+    fields: dict[str, str],
+    code: str,
+    status: int = 422,
+    **params: object,
+) -> str:
+    """POST a step that is refused: the page shown again with ``status`` and the one
+    message of ``code``; the page's text."""
+    response = send(client, game_id, kind, fields)
+    body = response.get_data(as_text=True)
+    assert response.status_code == status, (response.status_code, body[:300])
+    shown = re.findall(r'id="form-error"><strong>Not done.</strong> (.*?)</div>', body)
+    assert shown == [message(code, **params)], (shown, messages.render(code, params))
+    return html.unescape(body)
 
 
 @pytest.fixture
@@ -106,24 +147,24 @@ def test_a_game_starts_from_the_eight_face_up_cards(client: FlaskClient, app: Fl
 
 
 @pytest.mark.parametrize(
-    ("face_up", "message"),
+    ("face_up", "code", "params"),
     [
-        ("a th e r qu s i", "Enter the 8 face-up cards, one per pile."),
-        ("a th e r qu s i zz", "'zz' is not a Quiddler card; cards are the letters a-z and qu"),
-        ("z z z r qu s i n", "The deck has only 2 Z cards; 3 are entered."),
+        ("a th e r qu s i", "solitaire_face_up", {"piles": 8, "count": 7}),
+        ("a th e r qu s i zz", "not_a_card", {"card": "zz"}),
+        ("z z z r qu s i n", "deck_copies", {"card": "z", "copies": 2, "count": 3}),
     ],
 )
 def test_a_start_with_wrong_cards_is_refused(
-    client: FlaskClient, app: Flask, face_up: str, message: str
+    client: FlaskClient, app: Flask, face_up: str, code: str, params: dict
 ) -> None:
     response = client.post(
         "/solitaire",
         data={"face_up": face_up, "min_word": "cards", "lexicon": "standard", "cards": "1"},
     )
     assert response.status_code == 422
-    text = html.unescape(response.get_data(as_text=True))
+    text = response.get_data(as_text=True)
     found = re.search(r'id="form-error"><strong>Not started.</strong> (.*?)</div>', text)
-    assert found and found.group(1).startswith(message)
+    assert found and found.group(1) == message(code, **params)
     with app.app_context():
         assert store.db.session.query(Solitaire).count() == 0
 
@@ -204,45 +245,50 @@ def test_a_word_with_a_card_still_face_down_is_refused(client: FlaskClient, app:
     game_id = start(client)
     post(client, game_id, "word", piles="1 2 3")
     before = stored(app, game_id).steps
-    text = post(client, game_id, "word", piles="4 1")
-    assert ("error", "First turn up the next card of pile 1, 2, 3 and enter it.") in flashes(text)
+    text = refused(
+        client, game_id, "word", {"piles": "4 1"}, "solitaire_reveal_first", piles=[1, 2, 3]
+    )
     assert used(text) == 3
     assert stored(app, game_id).steps == before
 
 
 def test_a_refused_word_shows_why_and_changes_nothing(client: FlaskClient, app: Flask) -> None:
     game_id = start(client)
-    for numbers, message in [
-        ("8 7", "SR is not a legal word"),
-        ("1 1", "Each pile gives one card: only its face-up card can be used."),
-        ("4", "A word needs at least two cards."),
-        ("", "Tap the face-up cards of the word, in order."),
-        ("1 9", "There are 8 piles, numbered 1 to 8."),
+    for numbers, code, params in [
+        ("8 7", "solitaire_not_a_word", {"word": "sr", "reason": "abbreviation"}),
+        ("1 1", "solitaire_pile_twice", {}),
+        ("4", "word_one_card", {"card": "a", "double": False}),
+        ("", "solitaire_no_piles", {}),
+        ("1 9", "solitaire_no_such_pile", {"piles": 8}),
     ]:
-        text = post(client, game_id, "word", piles=numbers)
-        errors = [m for kind, m in flashes(text) if kind == "error"]
-        assert len(errors) == 1 and errors[0].startswith(message), (numbers, errors)
+        text = refused(client, game_id, "word", {"piles": numbers}, code, **params)
+        assert [kind for kind, _ in flashes(text)] == [], "the message is the page's, once"
         assert used(text) == 0
         assert stored(app, game_id).steps == []
 
 
 def test_a_reveal_the_table_does_not_ask_for_is_refused(client: FlaskClient, app: Flask) -> None:
     game_id = start(client, "z z p a th e r s")
-    text = post(client, game_id, "reveal", piles="4", card="e")
-    assert ("error", "Pile 4 has nothing to turn up.") in flashes(text)
+    refused(
+        client,
+        game_id,
+        "reveal",
+        {"piles": "4", "card": "e"},
+        "solitaire_nothing_to_reveal",
+        pile=4,
+    )
     post(client, game_id, "word", piles="3 4")  # PA
-    text = post(client, game_id, "reveal", piles="3", card="z")
-    assert ("error", "The deck has only 2 Z cards; 3 are entered.") in flashes(text)
-    text = post(client, game_id, "reveal", piles="3", card="zz")
-    assert any(m.startswith("'zz' is not a Quiddler card") for _, m in flashes(text))
+    fields = {"piles": "3", "card": "z"}
+    refused(client, game_id, "reveal", fields, "deck_copies", card="z", copies=2, count=3)
+    fields = {"piles": "3", "card": "zz"}
+    text = refused(client, game_id, "reveal", fields, "not_a_card", card="zz")
     assert to_reveal(text) == [3, 4]
     assert len(stored(app, game_id).steps) == 1
 
 
 def test_undo_takes_back_the_last_step(client: FlaskClient, app: Flask) -> None:
     game_id = start(client)
-    text = post(client, game_id, "undo")
-    assert ("error", "There is nothing to undo.") in flashes(text)
+    refused(client, game_id, "undo", {}, "solitaire_nothing_to_undo")
     post(client, game_id, "word", piles="1 2 3")
     post(client, game_id, "reveal", piles="1", card="x")
     text = post(client, game_id, "undo")
@@ -253,6 +299,27 @@ def test_undo_takes_back_the_last_step(client: FlaskClient, app: Flask) -> None:
     assert stored(app, game_id).steps == []
     assert piles(text) == [(c.upper(), 5) for c in OPENING.split()]
     assert 'id="undo"' not in text
+
+
+def test_a_step_from_a_page_loaded_before_another_step_is_409(
+    client: FlaskClient, app: Flask
+) -> None:
+    """Two taps (or two phones) on the same page: the second step is based on a stale
+    version, so it is refused with the game as it is now, and nothing else is written."""
+    game_id = start(client)
+    loaded = version_of(client, game_id)
+    post(client, game_id, "word", piles="1 2 3")
+    before = stored(app, game_id).steps
+    for kind, fields in [
+        ("word", {"piles": "4 5", "version": loaded}),
+        ("reveal", {"piles": "1", "card": "x", "version": loaded}),
+        ("undo", {"version": loaded}),
+    ]:
+        text = refused(client, game_id, kind, fields, "solitaire_changed", status=409)
+        assert used(text) == 3 and to_reveal(text) == [1, 2, 3], "the game as it is now"
+    assert stored(app, game_id).steps == before
+    assert version_of(client, game_id) != loaded
+    post(client, game_id, "reveal", piles="1", card="x")  # the page's own version is fresh
 
 
 def test_without_the_edit_link_the_game_can_only_be_watched(
@@ -346,6 +413,5 @@ def test_a_lone_in_is_a_word_in_a_two_letter_game(client: FlaskClient, app: Flas
 
 def test_a_lone_in_is_no_word_in_a_two_card_game(client: FlaskClient, app: Flask) -> None:
     game_id = start(client, "in o p a th e r s")
-    text = post(client, game_id, "word", piles="1")
-    assert ("error", "A word needs at least two cards.") in flashes(text)
+    refused(client, game_id, "word", {"piles": "1"}, "word_one_card", card="in", double=True)
     assert stored(app, game_id).steps == []

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
+from companion.web import messages
+
 # The deck table of rules.md: card -> (value, copies).
 DECK = {
     "a": (2, 10), "b": (8, 2), "c": (8, 2), "d": (5, 4), "e": (2, 12), "f": (6, 2),
@@ -16,15 +18,17 @@ DECK = {
 }  # fmt: skip
 
 
-def refused(resp, status: int, where: str, fragment: str) -> dict:
-    """Assert a refusal: status, body exactly {"error", "where"}, the field and the message."""
+def refused(resp, status: int, where: str, code: str, **params: object) -> dict:
+    """Assert a refusal: status, body exactly {"error", "where", "code", "params"}, the field,
+    the code, these params, and the catalog's sentence for them."""
     assert resp.status_code == status, resp.get_data(as_text=True)
     assert resp.is_json
     body = resp.get_json()
-    assert set(body) == {"error", "where"}
-    assert body["where"] == where
-    assert isinstance(body["error"], str) and body["error"]
-    assert fragment.lower() in body["error"].lower(), body["error"]
+    assert set(body) == {"error", "where", "code", "params"}, body
+    assert (body["where"], body["code"]) == (where, code), body
+    assert body["error"] == messages.render(code, body["params"]), body
+    for key, value in params.items():
+        assert body["params"].get(key) == value, (key, body)
     return body
 
 
@@ -119,41 +123,43 @@ def test_spell_never_needs_more_copies_than_the_deck_has(client: FlaskClient) ->
 
 def test_spell_not_json_is_400(client: FlaskClient) -> None:
     resp = client.post("/api/v1/spell", data=b"{letters: quiz", content_type="application/json")
-    refused(resp, 400, "", "JSON")
+    refused(resp, 400, "", "bad_json")
 
 
 def test_spell_body_not_an_object_is_400(client: FlaskClient) -> None:
-    refused(client.post("/api/v1/spell", json=["quiz"]), 400, "", "object")
-    refused(client.post("/api/v1/spell", json="quiz"), 400, "", "object")
+    refused(client.post("/api/v1/spell", json=["quiz"]), 400, "", "not_an_object", keys=["letters"])
+    refused(client.post("/api/v1/spell", json="quiz"), 400, "", "not_an_object", keys=["letters"])
 
 
 @pytest.mark.parametrize("letters", [None, 7, ["q", "u"], {"l": "quiz"}, True])
 def test_spell_letters_not_a_string_is_400(client: FlaskClient, letters: object) -> None:
-    refused(spell(client, letters), 400, "letters", "letters")
+    refused(spell(client, letters), 400, "letters", "letters_text")
 
 
 def test_spell_letters_missing_is_400(client: FlaskClient) -> None:
-    refused(client.post("/api/v1/spell", json={}), 400, "letters", "letters")
+    refused(client.post("/api/v1/spell", json={}), 400, "letters", "letters_text")
 
 
 def test_spell_unknown_field_is_400(client: FlaskClient) -> None:
     resp = client.post("/api/v1/spell", json={"letters": "quiz", "lexicon": "big"})
-    refused(resp, 400, "lexicon", "Unknown field 'lexicon'")
+    refused(resp, 400, "lexicon", "unknown_field", field="lexicon", keys=["letters"])
 
 
 @pytest.mark.parametrize("letters", ["qu1z", "qu-iz", "qu iz", "quíz", "top!"])
 def test_spell_non_letters_is_422(client: FlaskClient, letters: str) -> None:
-    refused(spell(client, letters), 422, "letters", "not letters")
+    refused(spell(client, letters), 422, "letters", "not_letters", text=letters)
 
 
 @pytest.mark.parametrize("letters", ["", "   "])
 def test_spell_empty_is_422(client: FlaskClient, letters: str) -> None:
-    refused(spell(client, letters), 422, "letters", "Type some letters")
+    refused(spell(client, letters), 422, "letters", "no_letters")
 
 
 def test_spell_too_long_is_422(client: FlaskClient) -> None:
     # 11 cards (a hand of 10 and the card drawn) hold at most 22 letters.
-    refused(spell(client, "thin" * 5 + "the"), 422, "letters", "at most 22")
+    refused(
+        spell(client, "thin" * 5 + "the"), 422, "letters", "too_many_letters", count=23, most=22
+    )
 
 
 def test_spell_22_letters_is_answered(client: FlaskClient) -> None:
@@ -168,4 +174,4 @@ def test_spell_22_letters_is_answered(client: FlaskClient) -> None:
 def test_spell_look_alike_letters_are_not_letters(client: FlaskClient) -> None:
     """BUG: /spell lower-cases before its ASCII check, so the Kelvin sign (U+212A), which
     lower-cases to "k", is spelled as the K card, while /score refuses it as a card."""
-    refused(spell(client, "\u212aid"), 422, "letters", "not letters")
+    refused(spell(client, "\u212aid"), 422, "letters", "not_letters", text="\u212aid")

@@ -1,18 +1,21 @@
 """Property tests: no body, however wrong, makes /api/v1/score or /api/v1/spell fail with a 500.
 
-Every refusal must be a JSON object with exactly ``error`` (a non-empty sentence)
-and ``where`` (a string), and every accepted round must add up.
+Every refusal must be a JSON object with exactly ``error`` (the catalog's sentence for
+its ``code``, every parameter filled in), ``where`` (a string), ``code`` (a code of the
+catalog) and ``params`` (an object), and every accepted round must add up.
 """
 
 from __future__ import annotations
 
 import json
+import string
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import create_app
+from companion.web import messages
 
 # One app for the module: hypothesis does not mix with function-scoped fixtures.
 # The endpoints under test are stateless; an in-memory database keeps the disk clean.
@@ -34,7 +37,9 @@ FUZZ = settings(
 )
 
 CARD_NAMES = [*"abcdefghijklmnopqrstuvwxyz", "qu", "in", "er", "cl", "th"]
-SHAPE_KEYS = {"error", "where"}
+SHAPE_KEYS = {"error", "where", "code", "params"}
+DERIVED = {"card_text": "card", "reason_text": "reason", "player_s": None, "double_hint": None}
+"""Names a template may use that the catalog derives from a parameter (or from none)."""
 
 # --- strategies ------------------------------------------------------------------------
 
@@ -222,16 +227,30 @@ def mutated_score_bodies(draw: st.DrawFn) -> Any:
 # --- checks ---------------------------------------------------------------------------
 
 
+def template_names(code: str) -> set[str]:
+    """The parameters the message of ``code`` needs (derived names mapped back)."""
+    template = messages.REFUSALS[code]
+    forms = (template.one, template.other) if isinstance(template, messages.Plural) else (template,)
+    names = {name for form in forms for _, name, _, _ in string.Formatter().parse(form) if name}
+    needed = {DERIVED.get(name, name) for name in names}
+    return {name for name in needed if name is not None}
+
+
 def check_response(resp: Any) -> dict[str, Any] | None:
-    """No 5xx; a refusal is exactly {"error": non-empty str, "where": str}. Returns a 200 body."""
+    """No 5xx; a refusal is exactly {"error", "where", "code", "params"}, its sentence the
+    catalog's for the code with every parameter it names given. Returns a 200 body."""
     assert resp.status_code < 500, resp.get_data(as_text=True)
     body = json.loads(resp.get_data())
     if resp.status_code != 200:
         assert resp.status_code in (400, 413, 422), resp.status_code
         assert isinstance(body, dict)
         assert set(body) == SHAPE_KEYS, body
-        assert isinstance(body["error"], str) and body["error"].strip()
         assert isinstance(body["where"], str)
+        assert body["code"] in messages.REFUSALS, body
+        assert isinstance(body["params"], dict), body
+        assert template_names(body["code"]) <= set(body["params"]), body
+        assert body["error"] == messages.render(body["code"], body["params"]), body
+        assert body["error"].strip()
         return None
     return body
 

@@ -8,6 +8,8 @@ import json
 import pytest
 from flask.testing import FlaskClient
 
+from companion.web import messages
+
 # The request of api.md, with the table's ruling given on both challenges.
 EXAMPLE = {
     "rules": {"two_player_bonus": "longest"},
@@ -53,15 +55,17 @@ def player(result: dict, name: str) -> dict:
     return next(p for p in result["players"] if p["name"] == name)
 
 
-def refused(resp, status: int, where: str, fragment: str) -> dict:
-    """Assert a refusal: status, body exactly {"error", "where"}, the field and the message."""
+def refused(resp, status: int, where: str, code: str, **params: object) -> dict:
+    """Assert a refusal: status, body exactly {"error", "where", "code", "params"}, the field,
+    the code and these params, and the sentence the catalog renders from them."""
     assert resp.status_code == status, resp.get_data(as_text=True)
     assert resp.is_json
     body = resp.get_json()
-    assert set(body) == {"error", "where"}, body
-    assert body["where"] == where, body
-    assert isinstance(body["error"], str) and body["error"]
-    assert fragment.lower() in body["error"].lower(), body["error"]
+    assert set(body) == {"error", "where", "code", "params"}, body
+    assert (body["where"], body["code"]) == (where, code), body
+    assert body["error"] == messages.render(code, body["params"]), body
+    for key, value in params.items():
+        assert key in body["params"] and body["params"][key] == value, (key, body)
     return body
 
 
@@ -113,9 +117,9 @@ def test_example_challenges_are_reported_with_who_pays(client: FlaskClient) -> N
         assert isinstance(c.pop("reason"), str) and c  # a reason, whatever its wording
     assert challenges == [
         {"by": "Ben", "player": "Ann", "word": 0, "text": "quiz", "legal": True,
-         "decided_by": "table", "points": 25, "charged_to": "Ben"},
+         "decided_by": "table", "code": "table_legal", "points": 25, "charged_to": "Ben"},
         {"by": "Ann", "player": "Ben", "word": 0, "text": "top", "legal": True,
-         "decided_by": "table", "points": 11, "charged_to": "Ann"},
+         "decided_by": "table", "code": "table_legal", "points": 11, "charged_to": "Ann"},
     ]  # fmt: skip
 
 
@@ -127,7 +131,7 @@ def test_example_as_written_is_ruled_by_the_dictionary(client: FlaskClient) -> N
     assert [(p["total"], p["score"]) for p in result["players"]] == [(19, 19), (-16, 0)]
     ruling = result["challenges"][0]
     assert ruling["decided_by"] == "dictionary"
-    assert ruling["reason"] == "in dictionary"
+    assert (ruling["reason"], ruling["code"]) == ("in dictionary", "in_dictionary")
     assert (ruling["legal"], ruling["points"], ruling["charged_to"]) == (True, 25, "Ben")
 
 
@@ -144,7 +148,10 @@ def test_dictionary_strikes_a_proper_noun_with_its_reason(client: FlaskClient) -
     ann = player(result, "Ann")
     assert ann["words"][0]["struck"] is True
     assert (ann["unused_points"], ann["total"], ann["score"]) == (21, -21, 0)
-    assert result["challenges"][0]["reason"] == "proper noun"
+    assert (result["challenges"][0]["reason"], result["challenges"][0]["code"]) == (
+        "proper noun",
+        "proper_noun",
+    )
     assert result["challenges"][0]["decided_by"] == "dictionary"
 
 
@@ -165,7 +172,14 @@ def test_unknown_lexicon_is_refused_at_the_rule(client: FlaskClient) -> None:
     body = example()
     del body["challenges"][0]["ruling"]
     body["rules"] = {"lexicon": "klingon"}
-    refused(score(client, body), 422, "rules.lexicon", "no lexicon 'klingon'")
+    refused(
+        score(client, body),
+        422,
+        "rules.lexicon",
+        "unknown_lexicon",
+        name="klingon",
+        names=["standard", "broad"],
+    )
 
 
 def test_example_accepts_any_content_type(client: FlaskClient) -> None:
@@ -449,7 +463,9 @@ def test_rule_min_word_letters_still_refuses_one_letter(client: FlaskClient) -> 
         ],
         "rules": {"min_word": "letters"},
     }
-    refused(score(client, body), 422, "players[0].words[0]", "one letter")
+    refused(
+        score(client, body), 422, "players[0].words[0]", "word_one_letter", player="Ann", card="a"
+    )
 
 
 def test_rule_min_word_default_refuses_a_lone_in(client: FlaskClient) -> None:
@@ -459,9 +475,25 @@ def test_rule_min_word_default_refuses_a_lone_in(client: FlaskClient) -> None:
             {"name": "Ben", "words": ["q-u-i-z"], "unused": []},
         ]
     }
-    refused(score(client, body), 422, "players[0].words[0]", "single card")
+    refused(
+        score(client, body),
+        422,
+        "players[0].words[0]",
+        "word_one_card",
+        player="Ann",
+        card="in",
+        double=True,
+    )
     body["rules"] = {"min_word": "cards"}
-    refused(score(client, body), 422, "players[0].words[0]", "single card")
+    refused(
+        score(client, body),
+        422,
+        "players[0].words[0]",
+        "word_one_card",
+        player="Ann",
+        card="in",
+        double=True,
+    )
 
 
 def test_rule_lexicon_is_accepted(client: FlaskClient) -> None:
@@ -475,51 +507,59 @@ def test_rule_lexicon_is_accepted(client: FlaskClient) -> None:
 
 def test_not_json_is_400(client: FlaskClient) -> None:
     resp = client.post("/api/v1/score", data=b'{"players": [', content_type="application/json")
-    refused(resp, 400, "", "valid JSON")
+    refused(resp, 400, "", "bad_json")
 
 
 def test_empty_body_is_400(client: FlaskClient) -> None:
-    refused(client.post("/api/v1/score", data=b""), 400, "", "JSON")
+    refused(client.post("/api/v1/score", data=b""), 400, "", "bad_json")
 
 
 def test_body_an_array_is_400(client: FlaskClient) -> None:
-    refused(score(client, [EXAMPLE]), 400, "", "object")
+    refused(score(client, [EXAMPLE]), 400, "", "not_an_object")
 
 
 def test_unknown_top_level_field_is_400(client: FlaskClient) -> None:
-    refused(score(client, two_players(game="x")), 400, "game", "Unknown field 'game'")
+    refused(score(client, two_players(game="x")), 400, "game", "unknown_field", field="game")
 
 
 def test_players_missing_is_400(client: FlaskClient) -> None:
-    refused(score(client, {"round": 2}), 400, "players", "players")
+    refused(score(client, {"round": 2}), 400, "players", "players_list", most=8)
 
 
 @pytest.mark.parametrize("players", [None, "Ann,Ben", {"Ann": {}}, 2])
 def test_players_not_a_list_is_400(client: FlaskClient, players: object) -> None:
-    refused(score(client, {"players": players}), 400, "players", "list")
+    refused(score(client, {"players": players}), 400, "players", "players_list", most=8)
 
 
 def test_player_not_an_object_is_400(client: FlaskClient) -> None:
     body = two_players()
     body["players"][1] = "Ben"
-    refused(score(client, body), 400, "players[1]", "object")
+    refused(score(client, body), 400, "players[1]", "not_an_object")
 
 
 def test_unknown_player_field_is_400(client: FlaskClient) -> None:
     body = two_players()
     body["players"][1]["score"] = 3
-    refused(score(client, body), 400, "players[1].score", "Unknown field 'score'")
+    refused(score(client, body), 400, "players[1].score", "unknown_field", field="score")
 
 
 def test_one_player_is_422(client: FlaskClient) -> None:
     body = two_players()
     del body["players"][1]
-    refused(score(client, body), 422, "players", "2 to 8 players")
+    refused(score(client, body), 422, "players", "player_count", count=1, least=2, most=8)
 
 
 def test_nine_players_is_422(client: FlaskClient) -> None:
     players = [{"name": f"P{i}", "words": ["t-o-e"]} for i in range(9)]
-    refused(score(client, {"players": players}), 422, "players", "2 to 8 players")
+    refused(
+        score(client, {"players": players}),
+        422,
+        "players",
+        "player_count",
+        count=9,
+        least=2,
+        most=8,
+    )
 
 
 def test_eight_players_is_fine(client: FlaskClient) -> None:
@@ -536,31 +576,31 @@ def test_eight_players_is_fine(client: FlaskClient) -> None:
 def test_empty_name_is_422(client: FlaskClient, name: str) -> None:
     body = two_players()
     body["players"][0]["name"] = name
-    refused(score(client, body), 422, "players[0].name", "needs a name")
+    refused(score(client, body), 422, "players[0].name", "name_missing", seat=1)
 
 
 def test_name_missing_is_400(client: FlaskClient) -> None:
     body = two_players()
     del body["players"][1]["name"]
-    refused(score(client, body), 400, "players[1].name", "string")
+    refused(score(client, body), 400, "players[1].name", "not_text", field="name")
 
 
 def test_duplicate_names_are_422(client: FlaskClient) -> None:
     body = two_players()
     body["players"][1]["name"] = "Ann"
-    refused(score(client, body), 422, "players[1].name", "different name")
+    refused(score(client, body), 422, "players[1].name", "name_twice", name="Ann")
 
 
 def test_duplicate_names_ignore_case_and_spaces(client: FlaskClient) -> None:
     body = two_players()
     body["players"][1]["name"] = " ANN "
-    refused(score(client, body), 422, "players[1].name", "different name")
+    refused(score(client, body), 422, "players[1].name", "name_twice", name="ANN")
 
 
 def test_name_over_40_characters_is_422(client: FlaskClient) -> None:
     body = two_players()
     body["players"][1]["name"] = "B" * 41
-    refused(score(client, body), 422, "players[1].name", "40 characters")
+    refused(score(client, body), 422, "players[1].name", "name_too_long", seat=2, most=40)
     body["players"][1]["name"] = "B" * 40
     assert score(client, body).status_code == 200
 
@@ -570,17 +610,28 @@ def test_name_over_40_characters_is_422(client: FlaskClient) -> None:
 
 @pytest.mark.parametrize("round_", ["2", 2.0, [2], {"n": 2}])
 def test_round_not_a_whole_number_is_400(client: FlaskClient, round_: object) -> None:
-    refused(score(client, two_players(round=round_)), 400, "round", "whole number")
+    refused(
+        score(client, two_players(round=round_)), 400, "round", "not_whole_number", field="round"
+    )
 
 
 @pytest.mark.parametrize("round_", [True, False])
 def test_round_a_bool_is_400(client: FlaskClient, round_: bool) -> None:
-    refused(score(client, two_players(round=round_)), 400, "round", "whole number")
+    refused(
+        score(client, two_players(round=round_)), 400, "round", "not_whole_number", field="round"
+    )
 
 
 @pytest.mark.parametrize("round_", [0, 9, -1, 10**12])
 def test_round_out_of_range_is_422(client: FlaskClient, round_: int) -> None:
-    refused(score(client, two_players(round=round_)), 422, "round", "1 to 8")
+    refused(
+        score(client, two_players(round=round_)),
+        422,
+        "round",
+        "no_such_round",
+        number=round_,
+        rounds=8,
+    )
 
 
 def test_round_null_means_no_round(client: FlaskClient) -> None:
@@ -592,23 +643,49 @@ def test_round_with_a_wrong_card_count_names_the_player(client: FlaskClient) -> 
     body = two_players(round=2)
     body["players"][1]["unused"] = ["a", "e"]
     resp = score(client, body)
-    body_resp = refused(resp, 422, "players[1]", "round 2 deals 4")
-    assert "Ben" in body_resp["error"]
+    refused(resp, 422, "players[1]", "hand_size", player="Ben", have=5, need=4, round=2)
 
 
 def test_round_with_a_wrong_count_for_everyone_names_the_first(client: FlaskClient) -> None:
-    refused(score(client, two_players(round=3)), 422, "players[0]", "round 3 deals 5")
+    refused(
+        score(client, two_players(round=3)),
+        422,
+        "players[0]",
+        "hand_size",
+        player="Ann",
+        have=4,
+        need=5,
+        round=3,
+    )
 
 
 def test_unequal_hands_without_round_is_422(client: FlaskClient) -> None:
     body = two_players()
     body["players"][1]["unused"] = []
-    refused(score(client, body), 422, "players[1]", "same number of cards")
+    refused(
+        score(client, body),
+        422,
+        "players[1]",
+        "hand_sizes_differ",
+        player="Ben",
+        have=3,
+        other="Ann",
+        other_has=4,
+    )
 
 
 def test_too_few_cards_is_422(client: FlaskClient) -> None:
     body = {"players": [{"name": "Ann", "words": ["a-t"]}, {"name": "Ben", "words": ["b-e"]}]}
-    refused(score(client, body), 422, "players[0]", "3 to 10 cards")
+    refused(
+        score(client, body),
+        422,
+        "players[0]",
+        "hand_size_range",
+        player="Ann",
+        have=2,
+        least=3,
+        most=10,
+    )
 
 
 # --- refusals: cards and words --------------------------------------------------------------
@@ -617,56 +694,56 @@ def test_too_few_cards_is_422(client: FlaskClient) -> None:
 def test_unknown_card_in_list_form(client: FlaskClient) -> None:
     body = two_players()
     body["players"][1]["words"] = [["t", "o", "k7"]]
-    refused(score(client, body), 422, "players[1].words[0][2]", "'k7' is not a Quiddler card")
+    refused(score(client, body), 422, "players[1].words[0][2]", "not_a_card", card="k7")
 
 
 def test_unknown_card_in_dashed_string_form(client: FlaskClient) -> None:
     body = two_players()
     body["players"][1]["words"] = ["q-x-ü"]
-    refused(score(client, body), 422, "players[1].words[0][2]", "'ü' is not a Quiddler card")
+    refused(score(client, body), 422, "players[1].words[0][2]", "not_a_card", card="ü")
 
 
 def test_unknown_card_in_letter_string_form(client: FlaskClient) -> None:
     body = two_players()
     body["players"][1]["words"] = ["to7"]
-    refused(score(client, body), 422, "players[1].words[0][2]", "'7' is not a Quiddler card")
+    refused(score(client, body), 422, "players[1].words[0][2]", "not_a_card", card="7")
 
 
 def test_look_alike_card_is_unknown(client: FlaskClient) -> None:
     # The Kelvin sign lower-cases to an ASCII "k", but no card reads like that.
     body = two_players()
     body["players"][1]["words"] = [["t", "o", "\u212a"]]
-    refused(score(client, body), 422, "players[1].words[0][2]", "not a Quiddler card")
+    refused(score(client, body), 422, "players[1].words[0][2]", "not_a_card", card="\u212a")
 
 
 def test_unknown_unused_card(client: FlaskClient) -> None:
     body = two_players()
     body["players"][0]["unused"] = ["mm"]
-    refused(score(client, body), 422, "players[0].unused[0]", "not a Quiddler card")
+    refused(score(client, body), 422, "players[0].unused[0]", "not_a_card", card="mm")
 
 
 def test_card_not_a_string_is_400(client: FlaskClient) -> None:
     body = two_players()
     body["players"][0]["words"] = [["qu", 1, "z"]]
-    refused(score(client, body), 400, "players[0].words[0][1]", "string")
+    refused(score(client, body), 400, "players[0].words[0][1]", "card_not_text")
 
 
 def test_word_not_a_list_or_string_is_400(client: FlaskClient) -> None:
     body = two_players()
     body["players"][0]["words"] = [{"cards": ["t"]}]
-    refused(score(client, body), 400, "players[0].words[0]", "list of card names")
+    refused(score(client, body), 400, "players[0].words[0]", "cards_shape")
 
 
 def test_words_not_a_list_is_400(client: FlaskClient) -> None:
     body = two_players()
     body["players"][0]["words"] = "qu-i-z"
-    refused(score(client, body), 400, "players[0].words", "list")
+    refused(score(client, body), 400, "players[0].words", "words_list")
 
 
 def test_empty_word_is_422(client: FlaskClient) -> None:
     body = two_players()
     body["players"][0]["words"] = [["qu", "i", "z"], []]
-    refused(score(client, body), 422, "players[0].words[1]", "empty")
+    refused(score(client, body), 422, "players[0].words[1]", "word_empty")
 
 
 def test_too_many_copies_across_players_names_the_card(client: FlaskClient) -> None:
@@ -677,8 +754,9 @@ def test_too_many_copies_across_players_names_the_card(client: FlaskClient) -> N
             {"name": "Ben", "words": ["z-a-p"], "unused": ["z"]},
         ]
     }
-    body_resp = refused(score(client, body), 422, "players[1].unused[0]", "only 2 copies")
-    assert "the Z card" in body_resp["error"]
+    refused(
+        score(client, body), 422, "players[1].unused[0]", "deck_copies", card="z", copies=2, count=3
+    )
 
 
 def test_too_many_copies_of_a_double_letter_card(client: FlaskClient) -> None:
@@ -689,8 +767,15 @@ def test_too_many_copies_of_a_double_letter_card(client: FlaskClient) -> None:
             {"name": "Cy", "words": [["qu", "o", "d"]], "unused": []},
         ]
     }
-    body_resp = refused(score(client, body), 422, "players[2].words[0][0]", "only 2 copies")
-    assert "the QU card" in body_resp["error"]
+    refused(
+        score(client, body),
+        422,
+        "players[2].words[0][0]",
+        "deck_copies",
+        card="qu",
+        copies=2,
+        count=3,
+    )
 
 
 def test_single_card_word_breaks_the_min_word_rule(client: FlaskClient) -> None:
@@ -700,8 +785,15 @@ def test_single_card_word_breaks_the_min_word_rule(client: FlaskClient) -> None:
             {"name": "Ben", "words": ["q-u-i-z"], "unused": []},
         ]
     }
-    body_resp = refused(score(client, body), 422, "players[0].words[1]", "at least two cards")
-    assert "Ann" in body_resp["error"]
+    refused(
+        score(client, body),
+        422,
+        "players[0].words[1]",
+        "word_one_card",
+        player="Ann",
+        card="a",
+        double=False,
+    )
 
 
 # --- refusals: went_out -----------------------------------------------------------------
@@ -711,14 +803,15 @@ def test_more_than_one_went_out_is_422(client: FlaskClient) -> None:
     body = two_players()
     body["players"][0]["went_out"] = True
     body["players"][1]["went_out"] = True
-    body_resp = refused(score(client, body), 422, "players[1].went_out", "Only one player")
-    assert "Ann" in body_resp["error"] and "Ben" in body_resp["error"]
+    refused(
+        score(client, body), 422, "players[1].went_out", "went_out_twice", first="Ann", second="Ben"
+    )
 
 
 def test_went_out_not_a_bool_is_400(client: FlaskClient) -> None:
     body = two_players()
     body["players"][0]["went_out"] = "yes"
-    refused(score(client, body), 400, "players[0].went_out", "true or false")
+    refused(score(client, body), 400, "players[0].went_out", "not_true_or_false", field="went_out")
 
 
 # --- refusals: challenges -----------------------------------------------------------------
@@ -732,19 +825,33 @@ def challenge(**fields: object) -> dict:
 
 def test_challenge_unknown_challenger(client: FlaskClient) -> None:
     body = two_players(challenges=[challenge(by="Zed")])
-    refused(score(client, body), 422, "challenges[0].by", "'Zed' is not a player")
+    refused(
+        score(client, body),
+        422,
+        "challenges[0].by",
+        "challenger_unknown",
+        name="Zed",
+        names=["Ann", "Ben"],
+    )
 
 
 def test_challenge_unknown_player(client: FlaskClient) -> None:
     body = two_players(challenges=[challenge(player="Zed")])
-    refused(score(client, body), 422, "challenges[0].player", "'Zed' is not a player")
+    refused(
+        score(client, body),
+        422,
+        "challenges[0].player",
+        "challenged_unknown",
+        name="Zed",
+        names=["Ann", "Ben"],
+    )
 
 
 def test_challenge_own_word(client: FlaskClient) -> None:
     body = two_players(challenges=[challenge(by="Ann")])
-    refused(score(client, body), 422, "challenges[0].by", "own word")
+    refused(score(client, body), 422, "challenges[0].by", "challenge_own_word", player="Ann")
     body = two_players(challenges=[challenge(by="ANN", player=" ann")])
-    refused(score(client, body), 422, "challenges[0].by", "own word")
+    refused(score(client, body), 422, "challenges[0].by", "challenge_own_word", player="Ann")
 
 
 def test_challenge_names_match_in_any_case(client: FlaskClient) -> None:
@@ -759,12 +866,14 @@ def test_challenge_names_match_in_any_case(client: FlaskClient) -> None:
 @pytest.mark.parametrize("index", [1, -1, 10**9])
 def test_challenge_word_index_out_of_range(client: FlaskClient, index: int) -> None:
     body = two_players(challenges=[challenge(word=index)])
-    refused(score(client, body), 422, "challenges[0].word", "no such word")
+    refused(
+        score(client, body), 422, "challenges[0].word", "challenge_no_word", player="Ann", count=1
+    )
 
 
 def test_challenge_word_index_not_a_number(client: FlaskClient) -> None:
     body = two_players(challenges=[challenge(word="0")])
-    refused(score(client, body), 400, "challenges[0].word", "whole number")
+    refused(score(client, body), 400, "challenges[0].word", "not_whole_number", field="word")
 
 
 def test_challenge_same_word_twice(client: FlaskClient) -> None:
@@ -775,36 +884,49 @@ def test_challenge_same_word_twice(client: FlaskClient) -> None:
             {"by": "Cy", "player": "Ann", "word": 1, "ruling": "illegal"},
         ],
     }
-    body_resp = refused(score(client, body), 422, "challenges[1]", "challenged once")
-    assert "AT" in body_resp["error"]
+    refused(score(client, body), 422, "challenges[1]", "challenge_twice", player="Ann", word="at")
     body["challenges"][1]["player"] = "aNN"
-    refused(score(client, body), 422, "challenges[1]", "challenged once")
+    refused(score(client, body), 422, "challenges[1]", "challenge_twice", player="Ann", word="at")
 
 
 @pytest.mark.parametrize("ruling", ["maybe", "Legal", "ILLEGAL", ""])
 def test_challenge_ruling_not_legal_or_illegal(client: FlaskClient, ruling: str) -> None:
     body = two_players(challenges=[challenge(ruling=ruling)])
-    refused(score(client, body), 422, "challenges[0].ruling", "legal, illegal")
+    refused(
+        score(client, body),
+        422,
+        "challenges[0].ruling",
+        "choice_unknown",
+        choices=["legal", "illegal"],
+    )
 
 
 @pytest.mark.parametrize("ruling", [True, 1, ["legal"]])
 def test_challenge_ruling_not_a_string(client: FlaskClient, ruling: object) -> None:
     body = two_players(challenges=[challenge(ruling=ruling)])
-    refused(score(client, body), 400, "challenges[0].ruling", "legal, illegal")
+    refused(
+        score(client, body),
+        400,
+        "challenges[0].ruling",
+        "choice_not_text",
+        choices=["legal", "illegal"],
+    )
 
 
 def test_challenges_not_a_list(client: FlaskClient) -> None:
-    refused(score(client, two_players(challenges=challenge())), 400, "challenges", "list")
+    refused(
+        score(client, two_players(challenges=challenge())), 400, "challenges", "challenges_list"
+    )
 
 
 def test_challenge_unknown_field(client: FlaskClient) -> None:
     body = two_players(challenges=[challenge(points=3)])
-    refused(score(client, body), 400, "challenges[0].points", "Unknown field 'points'")
+    refused(score(client, body), 400, "challenges[0].points", "unknown_field", field="points")
 
 
 def test_challenge_missing_challenger(client: FlaskClient) -> None:
     body = two_players(challenges=[{"player": "Ann", "word": 0, "ruling": "legal"}])
-    refused(score(client, body), 400, "challenges[0].by", "string")
+    refused(score(client, body), 400, "challenges[0].by", "not_text", field="by")
 
 
 # --- refusals: rules ---------------------------------------------------------------------
@@ -812,54 +934,74 @@ def test_challenge_missing_challenger(client: FlaskClient) -> None:
 
 def test_rules_unknown_key(client: FlaskClient) -> None:
     body = two_players(rules={"bonus": 10, "timer": 60})
-    refused(score(client, body), 400, "rules.timer", "Unknown field 'timer'")
+    refused(score(client, body), 400, "rules.timer", "unknown_field", field="timer")
 
 
 def test_rules_not_an_object(client: FlaskClient) -> None:
-    refused(score(client, two_players(rules=["both"])), 400, "rules", "object")
+    refused(score(client, two_players(rules=["both"])), 400, "rules", "not_an_object")
 
 
 def test_rules_bad_min_word(client: FlaskClient) -> None:
     body = two_players(rules={"min_word": "words"})
-    refused(score(client, body), 422, "rules.min_word", "cards, letters")
+    refused(
+        score(client, body), 422, "rules.min_word", "choice_unknown", choices=["cards", "letters"]
+    )
 
 
 def test_rules_bad_two_player_bonus(client: FlaskClient) -> None:
     body = two_players(rules={"two_player_bonus": "none"})
-    refused(score(client, body), 422, "rules.two_player_bonus", "longest, most, both")
+    refused(
+        score(client, body),
+        422,
+        "rules.two_player_bonus",
+        "choice_unknown",
+        choices=["longest", "most", "both"],
+    )
 
 
 @pytest.mark.parametrize(("key", "points"), [("bonus", -1), ("false_out_penalty", -5),
                                              ("bonus", 1001)])  # fmt: skip
 def test_rules_points_out_of_range(client: FlaskClient, key: str, points: int) -> None:
     body = two_players(rules={key: points})
-    refused(score(client, body), 422, f"rules.{key}", "0 to 1000")
+    refused(score(client, body), 422, f"rules.{key}", "points_range", most=1000)
 
 
 @pytest.mark.parametrize("points", [10.5, "10", True])
 def test_rules_bonus_not_a_whole_number(client: FlaskClient, points: object) -> None:
-    refused(score(client, two_players(rules={"bonus": points})), 400, "rules.bonus", "whole")
+    refused(
+        score(client, two_players(rules={"bonus": points})),
+        400,
+        "rules.bonus",
+        "not_whole_number",
+        field="bonus",
+    )
 
 
 @pytest.mark.parametrize("floor", ["yes", 1, 0, None])
 def test_rules_zero_floor_not_a_bool(client: FlaskClient, floor: object) -> None:
     body = two_players(rules={"zero_floor": floor})
-    refused(score(client, body), 400, "rules.zero_floor", "true or false")
+    refused(score(client, body), 400, "rules.zero_floor", "not_true_or_false", field="zero_floor")
 
 
 def test_rules_empty_lexicon(client: FlaskClient) -> None:
-    refused(score(client, two_players(rules={"lexicon": " "})), 422, "rules.lexicon", "lexicon")
+    refused(
+        score(client, two_players(rules={"lexicon": " "})),
+        422,
+        "rules.lexicon",
+        "lexicon_name",
+        most=40,
+    )
 
 
 # --- HTTP-level errors ------------------------------------------------------------------
 
 
 def test_unknown_api_address_is_json_404(client: FlaskClient) -> None:
-    refused(client.get("/api/v1/nope"), 404, "", "nothing at this address")
+    refused(client.get("/api/v1/nope"), 404, "", "not_found")
 
 
 def test_get_on_score_is_json_405(client: FlaskClient) -> None:
-    refused(client.get("/api/v1/score"), 405, "", "does not take that kind of request")
+    refused(client.get("/api/v1/score"), 405, "", "method_not_allowed")
 
 
 def test_too_large_body_is_json_413(client: FlaskClient) -> None:
@@ -868,7 +1010,7 @@ def test_too_large_body_is_json_413(client: FlaskClient) -> None:
     data = json.dumps(body).encode()
     assert len(data) > 256 * 1024
     resp = client.post("/api/v1/score", data=data, content_type="application/json")
-    refused(resp, 413, "", "too large")
+    refused(resp, 413, "", "too_large")
 
 
 def test_body_just_under_the_limit_is_read(client: FlaskClient) -> None:

@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from markupsafe import escape
 
 from companion import create_app
+from companion.web import messages
 
 MINUS = "\u2212"  # the page writes points taken off with a real minus sign
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
@@ -167,6 +169,23 @@ def alert(page: Page) -> str:
     el = page.by_id("form-error")
     assert el is not None, "no alert"
     return el.text
+
+
+def refused(resp, code: str, status: int = 422, **params: object) -> Page:
+    """The page of a refused form: ``status``, and the catalog's message for ``code`` with
+    ``params`` in the HTML (escaped as the template writes it) and in the alert."""
+    assert resp.status_code == status, resp.get_data(as_text=True)[:300]
+    said = messages.render(code, params)
+    assert str(escape(said)) in resp.get_data(as_text=True), said
+    page = page_of(resp)
+    if status == 422:
+        assert said in alert(page)
+    return page
+
+
+def said(code: str, **params: object) -> str:
+    """The catalog's message for ``code``, as the page's text reads."""
+    return messages.render(code, params)
 
 
 # --- GET / ------------------------------------------------------------------------------
@@ -345,11 +364,8 @@ def test_refused_form_puts_the_message_by_the_field_and_keeps_the_input(
     form["players-1-words"] = "t-o-p b-o-k7"
     form["players-1-unused"] = "a"
     resp = post(client, form)
-    assert resp.status_code == 422
-    page = page_of(resp)
-    message = "'k7' is not a Quiddler card"
-    assert message in field_error(page, "players-1-words")
-    assert message in alert(page)
+    page = refused(resp, "not_a_card", card="k7")
+    assert said("not_a_card", card="k7") in field_error(page, "players-1-words")
     assert "Not scored." in alert(page)
     box = page.by_id("players-1-words")
     assert box is not None
@@ -373,9 +389,9 @@ def test_refusal_maps_to_the_row_the_player_was_typed_in(client: FlaskClient) ->
         "players-2-name": "Ben", "players-2-words": "c-a-t x", "players-2-unused": "",
     })  # fmt: skip
     resp = post(client, form)
-    assert resp.status_code == 422
-    page = page_of(resp)
-    assert "single card" in field_error(page, "players-2-words")
+    page = refused(resp, "word_one_card", player="Ben", card="x", double=False)
+    message = said("word_one_card", player="Ben", card="x", double=False)
+    assert message in field_error(page, "players-2-words")
     assert page.by_id("players-1-words-error") is None
     assert page.value("players-2-words") == "c-a-t x"
 
@@ -384,9 +400,8 @@ def test_duplicate_name_is_refused_at_the_name(client: FlaskClient) -> None:
     form = three_player_round()
     form["players-2-name"] = "ann"
     resp = post(client, form)
-    assert resp.status_code == 422
-    page = page_of(resp)
-    assert "different name" in field_error(page, "players-2-name")
+    page = refused(resp, "name_twice", name="ann")
+    assert said("name_twice", name="ann") in field_error(page, "players-2-name")
     assert page.value("players-2-name") == "ann"
 
 
@@ -394,12 +409,10 @@ def test_wrong_card_count_for_the_round_marks_the_player_row(client: FlaskClient
     form = three_player_round()
     form["players-1-unused"] = "a"
     resp = post(client, form)
-    assert resp.status_code == 422
-    page = page_of(resp)
-    assert "round 5 deals 7" in alert(page)
+    page = refused(resp, "hand_size", player="Ben", have=6, round=5, need=7)
     row = page.by_id("players-1")
     assert row is not None and "has-error" in row.classes
-    assert "round 5 deals 7" in row.text
+    assert said("hand_size", player="Ben", have=6, round=5, need=7) in row.text
     assert page.value("players-1-unused") == "a"
     assert page.value("round") == "5"
 
@@ -408,9 +421,8 @@ def test_too_many_copies_names_the_card(client: FlaskClient) -> None:
     form = three_player_round()
     form["players-2-unused"] = "z z"
     resp = post(client, form)
-    assert resp.status_code == 422
-    page = page_of(resp)
-    assert "Z card" in field_error(page, "players-2-unused")
+    page = refused(resp, "deck_copies", card="z", copies=2, count=3)
+    assert said("deck_copies", card="z", copies=2, count=3) in field_error(page, "players-2-unused")
 
 
 def test_challenge_without_ruling_is_decided_by_the_dictionary(client: FlaskClient) -> None:
@@ -429,9 +441,9 @@ def test_challenge_of_an_empty_seat(client: FlaskClient) -> None:
     form = three_player_round()
     form["challenges-1-player"] = "5"
     resp = post(client, form)
-    assert resp.status_code == 422
-    page = page_of(resp)
-    assert "Pick a seat that has a player" in field_error(page, "challenges-1-player")
+    page = refused(resp, "seat_without_player", field="Word of")  # the menu's label
+    message = said("seat_without_player", field="Word of")
+    assert message in field_error(page, "challenges-1-player")
 
 
 def test_challenge_of_own_word_maps_to_the_challenge_row(client: FlaskClient) -> None:
@@ -440,17 +452,17 @@ def test_challenge_of_own_word_maps_to_the_challenge_row(client: FlaskClient) ->
         form[f"challenges-0-{f}"] = ""
     form["challenges-1-by"] = "1"  # Ann challenges her own TOP, in the second row
     resp = post(client, form)
-    assert resp.status_code == 422
-    page = page_of(resp)
-    assert "own word" in field_error(page, "challenges-1-by")
+    page = refused(resp, "challenge_own_word", player="Ann")
+    assert said("challenge_own_word", player="Ann") in field_error(page, "challenges-1-by")
 
 
 def test_challenge_word_number_out_of_range(client: FlaskClient) -> None:
     form = three_player_round()
     form["challenges-1-word"] = "3"  # Ann laid down 2 words
     resp = post(client, form)
-    assert resp.status_code == 422
-    assert "no such word" in field_error(page_of(resp), "challenges-1-word")
+    page = refused(resp, "challenge_no_word", player="Ann", count=2)
+    message = said("challenge_no_word", player="Ann", count=2)
+    assert message in field_error(page, "challenges-1-word")
 
 
 @pytest.mark.parametrize("typed", ["0", "11", "two"])
@@ -460,7 +472,7 @@ def test_challenge_word_number_not_1_to_10(client: FlaskClient, typed: str) -> N
     resp = post(client, form)
     assert resp.status_code == 422
     page = page_of(resp)
-    assert field_error(page, "challenges-1-word")
+    assert field_error(page, "challenges-1-word")  # the form's own check of the number
     assert page.value("challenges-1-word") == typed
     assert page.scores() == {}
 
@@ -470,28 +482,23 @@ def test_same_word_challenged_twice(client: FlaskClient) -> None:
     form.update({"challenges-2-by": "2", "challenges-2-player": "1", "challenges-2-word": "2",
                  "challenges-2-ruling": "legal"})  # fmt: skip
     resp = post(client, form)
-    assert resp.status_code == 422
-    page = page_of(resp)
-    assert "challenged once" in alert(page)
+    page = refused(resp, "challenge_twice", player="Ann", word="top")
     row = page.by_id("challenges-2")
-    assert row is not None and "challenged once" in row.text
+    assert row is not None and said("challenge_twice", player="Ann", word="top") in row.text
 
 
 def test_one_player_is_refused(client: FlaskClient) -> None:
     form = defaults()
     form.update({"players-0-name": "Ann", "players-0-words": "t-o-p"})
-    resp = post(client, form)
-    assert resp.status_code == 422
-    assert "2 to 8 players" in alert(page_of(resp))
+    refused(post(client, form), "player_count", count=1, least=2, most=8)
 
 
 def test_bad_bonus_is_refused_at_the_bonus(client: FlaskClient) -> None:
     form = three_player_round()
     form["rules-bonus"] = "-3"
     resp = post(client, form)
-    assert resp.status_code == 422
-    page = page_of(resp)
-    assert field_error(page, "rules-bonus")
+    page = refused(resp, "points_range", most=1000)
+    assert said("points_range", most=1000) in field_error(page, "rules-bonus")
     assert page.value("rules-bonus") == "-3"
 
 
@@ -514,20 +521,16 @@ def test_post_without_csrf_token_is_refused(csrf_app: Flask) -> None:
     client = csrf_app.test_client()
     client.get("/score")
     resp = client.post("/score", data=three_player_round())
-    assert resp.status_code == 400
-    html = resp.get_data(as_text=True)
-    assert "reload the page" in html
-    assert "data-score" not in html
+    refused(resp, "form_expired", status=400)
+    assert "data-score" not in resp.get_data(as_text=True)
 
 
 def test_post_with_a_wrong_csrf_token_is_refused(csrf_app: Flask) -> None:
     client = csrf_app.test_client()
     client.get("/score")
     resp = client.post("/score", data={**three_player_round(), "csrf_token": "forged"})
-    assert resp.status_code == 400
-    html = resp.get_data(as_text=True)
-    assert "reload the page" in html
-    assert "data-score" not in html
+    refused(resp, "form_expired", status=400)
+    assert "data-score" not in resp.get_data(as_text=True)
 
 
 def test_post_with_the_page_csrf_token_is_scored(csrf_app: Flask) -> None:
@@ -552,9 +555,7 @@ def test_two_went_out_is_refused(client: FlaskClient) -> None:
     form["players-0-went_out"] = "y"
     form["players-2-went_out"] = "y"
     resp = post(client, form)
-    assert resp.status_code == 422
-    page = page_of(resp)
-    assert "Only one player goes out first, but both Ann and Cy are marked." in alert(page)
+    page = refused(resp, "went_out_twice", first="Ann", second="Cy")
     assert page.value("players-0-went_out") == "y"
     assert page.value("players-2-went_out") == "y"
     assert page.value("players-1-went_out") is None
