@@ -12,6 +12,7 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    current_app,
     flash,
     make_response,
     redirect,
@@ -34,6 +35,10 @@ from companion.pages.charts import running_totals_chart
 from companion.store import GameState, NotFound
 
 bp = Blueprint("games", __name__)
+
+BOARD_POLL_MS = 3000
+"""How often (ms) a leaderboard page asks whether the board changed; ``BOARD_POLL_MS``
+in the config overrides it."""
 
 
 @lru_cache(maxsize=256)
@@ -142,6 +147,7 @@ def _render_view(game_id: str) -> str:
         view_qr=qr_svg(view_url),
         edit_qr=qr_svg(edit_url) if edit_url else None,
         created="created" in request.args,
+        board_poll_ms=int(current_app.config.get("BOARD_POLL_MS", BOARD_POLL_MS)),
         house_form=HouseWordForm() if token else None,
         action=ActionForm() if token else None,
         explain=EXPLANATIONS,

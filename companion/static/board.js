@@ -1,12 +1,13 @@
-// Keep the leaderboard current: every few seconds ask for it with the ETag we hold;
-// the server answers 304 (nothing to do) until another phone changes the game.
+// Keep the leaderboard current: every few seconds (data-poll-ms, 3000 by default) ask for
+// it with the ETag we hold; the server answers 304 (nothing to do) until another phone
+// changes the game.
 (function () {
   "use strict";
   var live = document.getElementById("board-live");
   if (!live || !window.fetch) { return; }
   var url = live.getAttribute("data-board-url");
   var tag = null;
-  var every = 3000;
+  var every = parseInt(live.getAttribute("data-poll-ms"), 10) || 3000;
 
   function poll() {
     var headers = tag ? { "If-None-Match": tag } : {};
