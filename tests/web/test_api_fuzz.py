@@ -15,13 +15,15 @@ from hypothesis import strategies as st
 from companion import create_app
 
 # One app for the module: hypothesis does not mix with function-scoped fixtures.
-# The endpoints under test are stateless; an in-memory database keeps the disk clean.
+# The endpoints under test are stateless (no table is read or written, so none is made);
+# an in-memory database keeps the disk clean.
 APP = create_app(
     {
         "TESTING": True,
         "SECRET_KEY": "test",
         "WTF_CSRF_ENABLED": False,
         "DATABASE_URL": "sqlite://",
+        "AUTO_MIGRATE": False,
     }
 )
 CLIENT = APP.test_client()
