@@ -3,8 +3,8 @@
 What is slow to make is made once per test run and shared by the xdist workers: the
 migrated database (a template SQLite file each test gets a copy of) and the built
 lexicons (standard, broad and the solver index of standard). A folder common to all
-workers holds them; a file lock (``fcntl.flock``) lets one worker build while the
-others wait, then they only copy.
+workers holds them; a file lock per file (``fcntl.flock``) lets one worker make it while
+the others wait, then they only copy it.
 """
 
 from __future__ import annotations
@@ -47,16 +47,14 @@ def shared_folder(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
 def locked(path: Path, wait: bool = True) -> Iterator[bool]:
     """Hold an exclusive lock on the file ``path`` (one worker at a time); with ``wait``
     false, give ``False`` at once instead of waiting when another worker holds it."""
-    with path.open("a") as handle:
+    with path.open("a") as handle:  # closing it releases the lock
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
         except BlockingIOError:
-            yield False
-            return
-        try:
-            yield True
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+            mine = False
+        else:
+            mine = True
+        yield mine
 
 
 def publish(source: Path, target: Path) -> None:
