@@ -1,59 +1,255 @@
-"""Shared fixtures: an app on a temporary instance folder, and its test client."""
+"""Shared fixtures: an app on a temporary instance folder, and its test client.
+
+What is slow to make is made once per test run and shared by the xdist workers: the
+migrated database (a template SQLite file each test gets a copy of) and the built
+lexicons (standard, broad and the solver index of standard). A folder common to all
+workers holds them; a file lock per file (``fcntl.flock``) lets one worker make it while
+the others wait, then they only copy it.
+"""
 
 from __future__ import annotations
 
+import fcntl
 import os
-from collections.abc import Iterator
+import shutil
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sqlalchemy
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import create_app
+from companion import create_app, upgrade_database
+from companion.lexicon import LexiconStore
+
+PREBUILT: dict[str, Callable[[LexiconStore], object]] = {
+    "standard.lex": lambda store: store.get("standard"),  # first: the others are made from it
+    "standard.idx": lambda store: store.solver_index("standard"),
+    "broad.lex": lambda store: store.get("broad"),
+}
+"""The cache files the suite needs, and how a store makes each one."""
+
+
+def shared_folder(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
+    """A folder of this test run common to every xdist worker (each worker's basetemp is
+    a subfolder of the run's; without xdist, the run's basetemp itself)."""
+    base = tmp_path_factory.getbasetemp()
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder = root / name
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@contextmanager
+def locked(path: Path, wait: bool = True) -> Iterator[bool]:
+    """Hold an exclusive lock on the file ``path`` (one worker at a time); with ``wait``
+    false, give ``False`` at once instead of waiting when another worker holds it."""
+    with path.open("a") as handle:  # closing it releases the lock
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            mine = False
+        else:
+            mine = True
+        yield mine
+
+
+def publish(source: Path, target: Path) -> None:
+    """Copy ``source`` to ``target`` atomically: a reader sees no file or the whole file."""
+    partial = target.with_name(f"{target.name}.{os.getpid()}.partial")
+    shutil.copyfile(source, partial)
+    os.replace(partial, target)
+
+
+def _fetch_or_build(shared: Path, own: Path, name: str, store: LexiconStore, wait: bool) -> bool:
+    """Copy the cache file ``name`` from the shared folder, or build and share it first.
+
+    ``False`` when ``wait`` is false and another worker is building it."""
+    with locked(shared / f"{name}.lock", wait) as mine:
+        if not mine:
+            return False
+        if (shared / name).exists():
+            shutil.copyfile(shared / name, own / name)
+        else:
+            PREBUILT[name](store)  # builds into own/ (and keeps it loaded in this process)
+            publish(own / name, shared / name)
+        return True
 
 
 @pytest.fixture(scope="session")
 def lexicon_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One lexicon cache folder per test process: the real lists are built once, then loaded."""
-    return tmp_path_factory.mktemp("lexicon-cache")
+    """This worker's lexicon cache folder, with the real lists already built.
+
+    Under xdist the lists are built once per run: the first worker to need one builds it
+    and shares it, the others copy it (each worker keeps its own folder, so the group
+    lists tests drop in never race another worker's). Without xdist the app builds each
+    list in this folder the first time a test needs it.
+    """
+    own = tmp_path_factory.mktemp("lexicon-cache")
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return own
+    shared = shared_folder(tmp_path_factory, "shared-lexicon-cache")
+    store = LexiconStore(own / "lists", own)
+    first, *others = PREBUILT
+    _fetch_or_build(shared, own, first, store, wait=True)
+    # The rest can be built side by side: take a free one, then wait for the others.
+    waiting = [name for name in others if not _fetch_or_build(shared, own, name, store, False)]
+    for name in waiting:
+        _fetch_or_build(shared, own, name, store, wait=True)
+    return own
 
 
-def database_url(tmp_path: Path) -> str:
-    """A fresh SQLite file per test, or, with TEST_DATABASE_URL set (e.g. a PostgreSQL
-    URL), that database emptied first: the same suite runs on any SQLAlchemy database."""
-    url = os.environ.get("TEST_DATABASE_URL")
-    if not url:
-        return f"sqlite:///{tmp_path / 'test.sqlite3'}"
-    engine = sqlalchemy.create_engine(url)
-    with engine.begin() as conn:
-        meta = sqlalchemy.MetaData()
-        meta.reflect(conn)
-        meta.drop_all(conn)
-    engine.dispose()
-    return url
+def base_config(tmp_path: Path, lexicon_cache: Path) -> dict[str, Any]:
+    """What every test app is given: no migration at start (the fixtures bring the
+    database to head themselves), lexicons in the test's folder and the shared cache."""
+    return {
+        "TESTING": True,
+        "SECRET_KEY": "test",
+        "AUTO_MIGRATE": False,
+        "LEXICON_DIR": str(tmp_path / "lexicons"),
+        "LEXICON_CACHE_DIR": str(lexicon_cache),
+    }
 
 
-@pytest.fixture
-def app(tmp_path: Path, lexicon_cache: Path) -> Iterator[Flask]:
-    """The real app with its database in a temporary folder; CSRF off for the test client."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-            "DATABASE_URL": database_url(tmp_path),
-            "LEXICON_DIR": str(tmp_path / "lexicons"),
-            "LEXICON_CACHE_DIR": str(lexicon_cache),
-            "AUTO_MIGRATE": True,
-        }
-    )
-    yield app
-    with app.app_context():  # close pooled connections (a server database keeps them open)
+def migrate(url: str, folder: Path) -> None:
+    """Bring the database at ``url`` to head, as the app does (``folder``: its instance)."""
+    app = create_app({**base_config(folder, folder / "cache"), "DATABASE_URL": url})
+    upgrade_database(app)
+    dispose(app)
+
+
+def dispose(app: Flask) -> None:
+    """Close the app's pooled connections (a server database keeps them open)."""
+    with app.app_context():
         from companion.extensions import db
 
         db.engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def template_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file migrated to head, made once per run (shared by the workers)."""
+    shared = shared_folder(tmp_path_factory, "template-database")
+    template = shared / "template.sqlite3"
+    with locked(shared / "template.lock"):
+        if not template.exists():
+            building = shared / "building.sqlite3"
+            for stale in shared.glob("building.sqlite3*"):  # a run killed while building
+                stale.unlink()
+            migrate(f"sqlite:///{building}", shared)
+            # Closing the last connection checkpoints the write-ahead log into the file.
+            assert not building.with_name(building.name + "-wal").exists()
+            os.replace(building, template)
+    return template
+
+
+class ServerDatabase:
+    """The database of ``TEST_DATABASE_URL`` (e.g. PostgreSQL), migrated once, emptied
+    before each test."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = sqlalchemy.create_engine(url)
+        meta = sqlalchemy.MetaData()
+        with self.engine.connect() as conn:
+            meta.reflect(conn)
+        self.tables = [t for t in meta.sorted_tables if t.name != "alembic_version"]
+
+    def empty(self) -> None:
+        """Delete every row but the schema's revision, and restart the ids where the
+        database can (numbered as in a freshly migrated database)."""
+        with self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql" and self.tables:
+                quote = conn.dialect.identifier_preparer.quote
+                names = ", ".join(quote(t.name) for t in self.tables)
+                conn.execute(sqlalchemy.text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+            else:
+                for table in reversed(self.tables):
+                    conn.execute(table.delete())
+
+
+@pytest.fixture(scope="session")
+def server_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerDatabase | None]:
+    """With ``TEST_DATABASE_URL``: that database, emptied of everything and migrated once
+    per worker. Each xdist worker of a PostgreSQL run gets a database of its own,
+    ``<name>_gw0`` and so on, made on that server if need be (two workers emptying one
+    database would wipe each other's games mid-test)."""
+    url = os.environ.get("TEST_DATABASE_URL")
+    if not url:
+        yield None
+        return
+    url = worker_database(url)
+    drop_everything(url)
+    migrate(url, tmp_path_factory.mktemp("migrate"))
+    database = ServerDatabase(url)
+    yield database
+    database.engine.dispose()
+
+
+def worker_database(url: str) -> str:
+    """The URL of this worker's own database (created if missing), PostgreSQL under xdist."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    parsed = sqlalchemy.make_url(url)
+    if not worker or parsed.get_backend_name() != "postgresql":
+        return url
+    own = parsed.set(database=f"{parsed.database}_{worker}")
+    engine = sqlalchemy.create_engine(parsed, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            found = conn.execute(
+                sqlalchemy.text("SELECT 1 FROM pg_database WHERE datname = :name"),
+                {"name": own.database},
+            ).scalar()
+            if not found:
+                quoted = conn.dialect.identifier_preparer.quote(own.database)
+                conn.execute(sqlalchemy.text(f"CREATE DATABASE {quoted}"))
+    finally:
+        engine.dispose()
+    return own.render_as_string(hide_password=False)
+
+
+def drop_everything(url: str) -> None:
+    """Drop every table, so that the migrations start from an empty database."""
+    engine = sqlalchemy.create_engine(url)
+    try:
+        with engine.begin() as conn:
+            meta = sqlalchemy.MetaData()
+            meta.reflect(conn)
+            meta.drop_all(conn)
+    finally:
+        engine.dispose()
+
+
+@pytest.fixture
+def database_url(
+    request: pytest.FixtureRequest, tmp_path: Path, server_database: ServerDatabase | None
+) -> str:
+    """A database at head for this test alone: a copy of the template SQLite file, or, with
+    ``TEST_DATABASE_URL`` set, that database with its tables emptied first: the same suite
+    runs on any SQLAlchemy database."""
+    if server_database:
+        server_database.empty()
+        return server_database.url
+    path = tmp_path / "test.sqlite3"
+    shutil.copyfile(request.getfixturevalue("template_database"), path)
+    return f"sqlite:///{path}"
+
+
+@pytest.fixture
+def app(tmp_path: Path, lexicon_cache: Path, database_url: str) -> Iterator[Flask]:
+    """The real app with its database in a temporary folder; CSRF off for the test client."""
+    app = create_app(
+        {
+            **base_config(tmp_path, lexicon_cache),
+            "WTF_CSRF_ENABLED": False,
+            "DATABASE_URL": database_url,
+        }
+    )
+    yield app
+    dispose(app)
 
 
 @pytest.fixture

@@ -1,5 +1,6 @@
-// Keep the leaderboard current: every few seconds ask for it with the ETag we hold;
-// the server answers 304 (nothing to do) until another phone changes the game.
+// Keep the leaderboard current: every few seconds (data-poll-ms, 3000 by default) ask for
+// it with the ETag we hold; the server answers 304 (nothing to do) until another phone
+// changes the game.
 (function () {
   "use strict";
   var live = document.getElementById("board-live");

@@ -17,6 +17,7 @@ def test_check_a_word_gives_a_big_verdict_with_reason(live_server, phone, screen
     page.locator("button[type=submit]").tap()
     verdict = page.locator("#verdict")
     verdict.wait_for()
+    page.wait_for_load_state()  # and its stylesheet: colours are read below
     assert page.locator(".verdict-big").inner_text() == "Not legal"
     assert page.locator(".verdict-reason").inner_text() == "Proper noun"
     suggestions = page.locator(".suggestions a").all_inner_texts()
@@ -62,6 +63,7 @@ def test_word_judge_shows_red_then_clears_itself(live_server, phone, screenshot,
     page.locator("button[type=submit]").tap()
     judged = page.locator("#judge-screen")
     judged.wait_for()
+    page.wait_for_load_state()  # and its stylesheet: colours are read below
     assert "unacceptable" in (judged.get_attribute("class") or "")
     assert page.locator(".judge-big").inner_text() == "Not acceptable"
     text = judged.inner_text().lower()
@@ -86,6 +88,7 @@ def test_word_judge_green_and_tap_to_clear(live_server, phone, screenshot):  # t
     page.locator("button[type=submit]").tap()
     judged = page.locator("#judge-screen")
     judged.wait_for()
+    page.wait_for_load_state()  # and its stylesheet: colours are read below
     assert page.locator(".judge-big").inner_text() == "Acceptable"
     assert judged.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(11, 110, 79)"
     screenshot(page, "judge-green")

@@ -37,6 +37,7 @@ def test_three_player_round_scored_on_a_phone(live_server, phone, screenshot, fi
     page.locator("button[type=submit]").tap()
 
     page.wait_for_selector("#result")
+    page.wait_for_load_state()  # and its stylesheet: the page's width is read below
     scores = {
         name: page.locator(f"[data-player='{name}'] .score").inner_text()
         for name in ("Ann", "Ben", "Cy")
@@ -67,6 +68,7 @@ def test_refused_round_keeps_what_was_typed(live_server, phone, screenshot, fits
     page.locator("button[type=submit]").tap()
     alert = page.locator("#players-1-words-error")
     alert.wait_for()
+    page.wait_for_load_state()  # and its stylesheet: the page's width is read below
     said = messages.render("deck_copies", {"card": "z", "copies": 2, "count": 3})
     assert said in alert.inner_text()
     assert page.input_value("#players-1-words") == "z-i-p"

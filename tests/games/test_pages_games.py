@@ -553,6 +553,13 @@ def test_board_fragment_answers_304_until_a_change(client, editor):
     assert client.get("/games/no-such-game/board").status_code == 404
 
 
+def test_the_page_tells_its_script_how_often_to_ask_for_the_board(app, client, editor, viewer):
+    assert 'data-poll-ms="3000"' in text(client.get(f"/games/{editor.id}"))
+    app.config["BOARD_POLL_MS"] = 500
+    assert 'data-poll-ms="500"' in text(client.get(f"/games/{editor.id}"))
+    assert 'data-poll-ms="500"' in text(viewer.get(f"/games/{editor.id}"))
+
+
 def test_house_words_from_the_game_page(app, client, editor, rows):
     resp = client.post(f"/games/{editor.id}/house-words", data={"word": "Zax", "allowed": "allow"})
     assert resp.status_code == 302

@@ -1,8 +1,9 @@
-"""Fixtures of the word referee tests: the real word lists, built once per test process.
+"""Fixtures of the word referee tests: the real word lists, built once per test run.
 
 Building a list from its sources takes seconds (standard about 2.5 s, broad about 3 s);
-the stores here and the app of tests/conftest.py share its session ``lexicon_cache``, and
-loaded lists are kept for the life of the process, so each list is built once.
+the stores here and the app of tests/conftest.py share its session ``lexicon_cache``
+(under xdist, filled with the lists one worker built for the whole run), and loaded
+lists are kept for the life of the process, so each list is built once.
 
 Tests that ask for ``labelled_word`` run once per row of ``labelled_words.tsv``;
 ``@pytest.mark.labelled("common", ...)`` picks the categories.

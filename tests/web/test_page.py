@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -506,13 +505,14 @@ def test_bad_bonus_is_refused_at_the_bonus(client: FlaskClient) -> None:
 
 
 @pytest.fixture
-def csrf_app(tmp_path: Path) -> Flask:
+def csrf_app(database_url: str) -> Flask:
     """The app as deployed: CSRF protection on."""
     return create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "x",
-            "DATABASE_URL": f"sqlite:///{tmp_path / 'csrf.sqlite3'}",
+            "AUTO_MIGRATE": False,
+            "DATABASE_URL": database_url,
         }
     )
 
