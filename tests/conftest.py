@@ -223,33 +223,52 @@ def drop_everything(url: str) -> None:
         engine.dispose()
 
 
-@pytest.fixture
-def database_url(
-    request: pytest.FixtureRequest, tmp_path: Path, server_database: ServerDatabase | None
-) -> str:
-    """A database at head for this test alone: a copy of the template SQLite file, or, with
-    ``TEST_DATABASE_URL`` set, that database with its tables emptied first: the same suite
-    runs on any SQLAlchemy database."""
-    if server_database:
-        server_database.empty()
-        return server_database.url
-    path = tmp_path / "test.sqlite3"
-    shutil.copyfile(request.getfixturevalue("template_database"), path)
-    return f"sqlite:///{path}"
-
-
-@pytest.fixture
-def app(tmp_path: Path, lexicon_cache: Path, database_url: str) -> Iterator[Flask]:
-    """The real app with its database in a temporary folder; CSRF off for the test client."""
+@pytest.fixture(scope="session")
+def worker_app(
+    tmp_path_factory: pytest.TempPathFactory,
+    lexicon_cache: Path,
+    server_database: ServerDatabase | None,
+) -> Iterator[Flask]:
+    """One real app per worker, CSRF off for the test client. Building an app costs about
+    30 ms (Werkzeug compiles every URL rule), so the tests share it and ``app`` gives
+    each test a fresh database, lexicon folder and config instead."""
+    folder = tmp_path_factory.mktemp("app")
+    url = server_database.url if server_database else f"sqlite:///{folder / 'test.sqlite3'}"
     app = create_app(
-        {
-            **base_config(tmp_path, lexicon_cache),
-            "WTF_CSRF_ENABLED": False,
-            "DATABASE_URL": database_url,
-        }
+        {**base_config(folder, lexicon_cache), "WTF_CSRF_ENABLED": False, "DATABASE_URL": url}
     )
     yield app
     dispose(app)
+
+
+@pytest.fixture
+def app(
+    request: pytest.FixtureRequest,
+    worker_app: Flask,
+    tmp_path: Path,
+    lexicon_cache: Path,
+    server_database: ServerDatabase | None,
+) -> Iterator[Flask]:
+    """The real app on a database at head for this test alone (a copy of the template
+    SQLite file, or, with ``TEST_DATABASE_URL`` set, that database with its tables
+    emptied first: the same suite runs on any SQLAlchemy database), with the lexicon
+    folder of this test; what a test changes in the config is put back after it."""
+    dispose(worker_app)  # no connection may outlive the database it was opened on
+    if server_database:
+        server_database.empty()
+    else:
+        path = Path(worker_app.config["DATABASE_URL"].removeprefix("sqlite:///"))
+        for leftover in (path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            leftover.unlink(missing_ok=True)
+        shutil.copyfile(request.getfixturevalue("template_database"), path)
+    saved = dict(worker_app.config)
+    lexicons = tmp_path / "lexicons"
+    worker_app.config["LEXICON_DIR"] = str(lexicons)
+    worker_app.extensions["lexicons"] = LexiconStore(lexicons, lexicon_cache)
+    yield worker_app
+    dispose(worker_app)
+    worker_app.config.clear()
+    worker_app.config.update(saved)
 
 
 @pytest.fixture

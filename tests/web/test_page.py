@@ -505,14 +505,16 @@ def test_bad_bonus_is_refused_at_the_bonus(client: FlaskClient) -> None:
 
 
 @pytest.fixture
-def csrf_app(database_url: str) -> Flask:
-    """The app as deployed: CSRF protection on."""
+def csrf_app(app: Flask) -> Flask:
+    """The app as deployed: CSRF protection on (on the test's fresh database)."""
     return create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "x",
             "AUTO_MIGRATE": False,
-            "DATABASE_URL": database_url,
+            "DATABASE_URL": app.config["DATABASE_URL"],
+            "LEXICON_DIR": app.config["LEXICON_DIR"],
+            "LEXICON_CACHE_DIR": app.config["LEXICON_CACHE_DIR"],
         }
     )
 
