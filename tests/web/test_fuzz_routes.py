@@ -14,7 +14,7 @@ from pathlib import Path
 from types import ModuleType
 
 FUZZ = Path(__file__).resolve().parents[2] / "benchmarks" / "fuzz.py"
-REQUESTS = 1500
+REQUESTS = 700
 SEED = 20240601
 LEXICONS = ("standard", "standard", "tiny")
 """Not ``broad`` here: building it would double this test's time when its cache is cold."""
