@@ -26,6 +26,7 @@ from urllib.parse import urlencode
 
 import pytest
 from flask import Flask
+from waitress import wasyncore
 from waitress.server import create_server
 
 import companion
@@ -105,15 +106,22 @@ def live(tmp_path: Path, lexicon_cache: Path) -> Iterator[Live]:
     logged = Logged()
     app.logger.addHandler(logged)
     server = create_server(app, host="127.0.0.1", port=0, threads=8)
-    thread = threading.Thread(target=server.run, daemon=True)
+    stop = threading.Event()
+
+    def serve() -> None:
+        """waitress's loop, a few milliseconds at a time, until the test is over (closing
+        its sockets while it polls them would fail in this thread)."""
+        while not stop.is_set():
+            wasyncore.loop(timeout=0.05, map=server._map, count=1)  # type: ignore[union-attr]
+
+    thread = threading.Thread(target=serve, daemon=True)
     thread.start()
     yield Live(app, server.effective_port, logged)  # type: ignore[union-attr]
+    stop.set()
+    thread.join(5)
     server.task_dispatcher.shutdown()
     server.close()
-    from waitress import wasyncore
-
     wasyncore.close_all(server._map)  # type: ignore[union-attr]
-    thread.join(5)
     app.logger.removeHandler(logged)
     with app.app_context():
         from companion.extensions import db
