@@ -10,6 +10,7 @@ the others wait, then they only copy it.
 from __future__ import annotations
 
 import fcntl
+import filecmp
 import os
 import shutil
 from collections.abc import Callable, Iterator
@@ -31,6 +32,12 @@ PREBUILT: dict[str, Callable[[LexiconStore], object]] = {
     "broad.lex": lambda store: store.get("broad"),
 }
 """The cache files the suite needs, and how a store makes each one."""
+
+KEPT_LEXICONS = Path(__file__).resolve().parent.parent / ".cache" / "test-lexicons"
+"""Where the built lists are kept from one run to the next (git-ignored): a later run
+loads them instead of building them again. Each file is checked as the app checks its
+cache (the sources' versions, a checksum) and rebuilt when stale, so keeping them can
+never change a verdict; ``TEST_LEXICON_CACHE`` names another folder."""
 
 
 def shared_folder(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
@@ -73,8 +80,8 @@ def _fetch_or_build(shared: Path, own: Path, name: str, store: LexiconStore, wai
             return False
         if (shared / name).exists():
             shutil.copyfile(shared / name, own / name)
-        else:
-            PREBUILT[name](store)  # builds into own/ (and keeps it loaded in this process)
+        PREBUILT[name](store)  # loads it, or builds it into own/ when missing or stale
+        if not (shared / name).exists() or not filecmp.cmp(own / name, shared / name, False):
             publish(own / name, shared / name)
         return True
 
@@ -83,15 +90,13 @@ def _fetch_or_build(shared: Path, own: Path, name: str, store: LexiconStore, wai
 def lexicon_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """This worker's lexicon cache folder, with the real lists already built.
 
-    Under xdist the lists are built once per run: the first worker to need one builds it
-    and shares it, the others copy it (each worker keeps its own folder, so the group
-    lists tests drop in never race another worker's). Without xdist the app builds each
-    list in this folder the first time a test needs it.
+    The lists are built once and kept for later runs (``KEPT_LEXICONS``): the first
+    worker to need one builds it and shares it, the others copy it (each worker keeps
+    its own folder, so the group lists tests drop in never race another worker's).
     """
     own = tmp_path_factory.mktemp("lexicon-cache")
-    if not os.environ.get("PYTEST_XDIST_WORKER"):
-        return own
-    shared = shared_folder(tmp_path_factory, "shared-lexicon-cache")
+    shared = Path(os.environ.get("TEST_LEXICON_CACHE") or KEPT_LEXICONS)
+    shared.mkdir(parents=True, exist_ok=True)
     store = LexiconStore(own / "lists", own)
     first, *others = PREBUILT
     _fetch_or_build(shared, own, first, store, wait=True)
