@@ -164,9 +164,7 @@ def build_app(folder: Path, lexicon_cache: Path | None = None) -> Flask:
             "AUTO_MIGRATE": True,
         }
     )
-    upgrade = getattr(companion, "upgrade_database", None)
-    if upgrade is not None:
-        upgrade(app)
+    companion.upgrade_database(app)
     return app
 
 

@@ -127,7 +127,7 @@ class Setup:
 
 def set_up(folder: Path) -> Setup:
     """The app's config, a finished 8-player game, and one waiting for its round 8."""
-    from companion import create_app
+    from companion import create_app, upgrade_database
     from companion.extensions import db
     from companion.models import Game
     from companion.store import token_hash
@@ -140,6 +140,7 @@ def set_up(folder: Path) -> Setup:
         "SECRET_KEY": SECRET,
     }
     app = create_app(config)
+    upgrade_database(app)  # as the serve command does, once before serving
     client = app.test_client()
     names = [f"Player {i + 1}" for i in range(PLAYERS)]
     game_id, token = play_game(client, names, 8)
