@@ -310,12 +310,23 @@ def transaction(conflict: str, **params: object) -> Iterator[None]:
     except Refusal:
         _rollback()
         raise
-    except (IntegrityError, OperationalError):
+    except (IntegrityError, OperationalError) as exc:
         _rollback()
+        if isinstance(exc, OperationalError) and not _clashed(exc):
+            raise  # a broken database is not "changed on another phone": a 500, logged
         raise Conflict(conflict, "", **params) from None
     except BaseException:
         _rollback()
         raise
+
+
+LOCK_CLASHES = ("locked", "busy", "deadlock", "could not serialize", "lock timeout")
+"""What a database says when a lock was not granted in time (SQLite, PostgreSQL)."""
+
+
+def _clashed(exc: OperationalError) -> bool:
+    """Whether ``exc`` is a lock not granted (another writer), not a broken database."""
+    return any(word in str(exc.orig).lower() for word in LOCK_CLASHES)
 
 
 def _rollback() -> None:
