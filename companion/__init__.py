@@ -79,7 +79,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if _flag(app.config.get("AUTO_MIGRATE")):
         upgrade_database(app)
 
-    from companion import api, api_games, cli  # noqa: F401  (api_games adds routes)
+    from companion import api, api_games, api_seats, cli  # noqa: F401  (they add routes)
     from companion.game.rules import RULES
     from companion.pages import games, health, referee, rounds, scorer, solitaire
     from companion.web import errors, messages

@@ -19,7 +19,7 @@ from companion.game.parse import parse_challenge, parse_play, parse_rules
 from companion.web import referee
 from companion.web.errors import refusal_json
 from companion.web.numbers import small_int
-from companion.web.present import etag, game_json, not_modified, round_json
+from companion.web.present import etag, game_json, not_modified, round_json, seat_json
 
 MAX_TOKEN = 200
 
@@ -33,7 +33,10 @@ def conflict(exc: Conflict) -> tuple[Response, int]:
     if "number" in args:
         with suppress(Refusal):  # the game or round is gone: the conflict alone says enough
             game = store.get_game(args["game_id"])
-            body["round"] = round_json(store.round_state(game, args["number"]))
+            current = store.round_state(game, args["number"])
+            body["round"] = round_json(current)
+            if "seat" in args and 0 <= args["seat"] < len(current.seats):
+                body["seat"] = seat_json(current.seats[args["seat"]], with_hand=True)
     return jsonify(body), exc.status
 
 
@@ -82,7 +85,7 @@ def get_game(game_id: str) -> Response:
     return response
 
 
-def _expected_version() -> int | None:
+def expected_version() -> int | None:
     """The round version a client last saw, from ``If-Match: "<version>"``."""
     header = request.headers.get("If-Match", "").strip().strip('"')
     if not header:
@@ -101,7 +104,7 @@ def put_round(game_id: str, number: int) -> Response:
         field = "rules" if "rules" in body else "round"
         raise ShapeError("rules_from_address", field, field=field)
     play = parse_play(body)
-    saved = games.save_round(referee.store(), game_id, bearer(), number, play, _expected_version())
+    saved = games.save_round(referee.store(), game_id, bearer(), number, play, expected_version())
     return jsonify(round_json(saved.round))
 
 

@@ -57,6 +57,9 @@ class Player(db.Model):  # type: ignore[name-defined]
     game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     seat: Mapped[int]
     name: Mapped[str] = mapped_column(String(40))
+    seat_token_hash: Mapped[str | None] = mapped_column(String(64), default=None)
+    """SHA-256 of the seat token of the phone that claimed this seat; None while unclaimed."""
+    claimed_at: Mapped[datetime | None] = mapped_column(default=None)
 
     game: Mapped[Game] = relationship(back_populates="players")
 
@@ -85,7 +88,9 @@ class Round(db.Model):  # type: ignore[name-defined]
 
 
 class Entry(db.Model):  # type: ignore[name-defined]
-    """What one player laid down in one round: words as card names, leftovers, going out."""
+    """What one player laid down in one round: words as card names, leftovers, going out.
+
+    A round is scored once every seat has its entry (each phone saves its own)."""
 
     __tablename__ = "entry"
     __table_args__ = (UniqueConstraint("round_id", "seat"),)
@@ -96,6 +101,9 @@ class Entry(db.Model):  # type: ignore[name-defined]
     words: Mapped[list[list[str]]] = mapped_column(JSON)
     unused: Mapped[list[str]] = mapped_column(JSON)
     went_out: Mapped[bool] = mapped_column(default=False)
+    version: Mapped[int] = mapped_column(default=1, server_default="1")
+    """Bumped by every save of this hand: how a save based on a stale page of this seat is
+    caught, while saves of the other seats go through."""
 
     round: Mapped[Round] = relationship(back_populates="entries")
 

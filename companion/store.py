@@ -31,7 +31,7 @@ from companion.game.errors import Conflict, NotFound, Refusal
 from companion.game.parse import parse_rules
 from companion.game.play import Challenge, Hand, Play
 from companion.game.rules import Rules
-from companion.game.scoring import RoundScore, score_round
+from companion.game.scoring import BonusRace, RoundScore, bonus_race, score_round
 from companion.game.standings import Standing, dealer, first_player, standings, winners
 from companion.models import Challenge as ChallengeRow
 from companion.models import Entry, Game, HouseWord, Player, Round, Solitaire
@@ -62,8 +62,21 @@ def _now() -> datetime:
 
 
 @dataclass(frozen=True)
+class SeatState:
+    """One player's hand in one round: saved on its own, from that player's phone."""
+
+    seat: int
+    name: str
+    entered: bool
+    version: int
+    """0 until the hand is first saved; bumped by every save that changes it."""
+    hand: Hand | None
+
+
+@dataclass(frozen=True)
 class RoundState:
-    """One round as the pages and the API show it, scored through the one scoring path."""
+    """One round as the pages and the API show it, scored through the one scoring path
+    once every seat is in (``play`` and ``result`` are None until then)."""
 
     number: int
     hand_size: int
@@ -72,9 +85,29 @@ class RoundState:
     closed: bool
     version: int
     entered: bool
+    """Every seat is in: the round is scored."""
     play: Play | None
     result: RoundScore | None
     challenge_numbers: tuple[int, ...]
+    seats: tuple[SeatState, ...] = ()
+    race: BonusRace | None = None
+    """The bonus to beat, once any seat is in."""
+
+    @property
+    def started(self) -> bool:
+        """Some seat is in."""
+        return any(s.entered for s in self.seats)
+
+    @property
+    def waiting_for(self) -> tuple[str, ...]:
+        """The players whose hand is not in yet, in seating order."""
+        return tuple(s.name for s in self.seats if not s.entered)
+
+    def seat(self, seat: int) -> SeatState:
+        """Seat ``seat`` (0-based), or NotFound."""
+        if not 0 <= seat < len(self.seats):
+            raise NotFound("no_such_seat", "", seat=seat, seats=len(self.seats))
+        return self.seats[seat]
 
     @property
     def went_out(self) -> str | None:
@@ -95,6 +128,8 @@ class GameState:
     """Every round of the game, entered or not."""
     table: tuple[Standing, ...]
     house_words: dict[str, bool]
+    claimed: tuple[bool, ...] = ()
+    """Per seat: a phone holds it."""
 
     @property
     def next_round(self) -> int | None:
@@ -231,6 +266,7 @@ def state_of(game: Game) -> GameState:
         tuple(rounds),
         tuple(standings(names, closed)),
         house,
+        tuple(p.seat_token_hash is not None for p in game.players),
     )
 
 
@@ -249,7 +285,22 @@ def round_state(game: Game, number: int) -> RoundState:
 def _round_state(
     game: Game, names: tuple[str, ...], rules: Rules, number: int, row: Round | None
 ) -> RoundState:
-    play = _play_of(row, names) if row is not None and row.entries else None
+    entries = {e.seat: e for e in row.entries} if row is not None else {}
+    seats = tuple(
+        SeatState(
+            i,
+            name,
+            i in entries,
+            entries[i].version if i in entries else 0,
+            _hand_of(entries[i], name) if i in entries else None,
+        )
+        for i, name in enumerate(names)
+    )
+    complete = row is not None and len(entries) == len(names)
+    play = _play_of(row, seats) if complete and row is not None else None
+    race = None
+    if entries:
+        race = bonus_race(tuple(s.hand for s in seats if s.hand is not None), len(names), rules)
     return RoundState(
         number=number,
         hand_size=rules.hand_size(number),
@@ -261,20 +312,24 @@ def _round_state(
         play=play,
         result=score_round(play, rules) if play is not None else None,
         challenge_numbers=tuple(c.number for c in row.challenges) if row else (),
+        seats=seats,
+        race=race,
     )
 
 
-def _play_of(row: Round, names: tuple[str, ...]) -> Play:
+def _hand_of(entry: Entry, name: str) -> Hand:
+    return Hand(
+        name=name,
+        words=tuple(tuple(BY_NAME[c] for c in w) for w in entry.words),
+        unused=tuple(BY_NAME[c] for c in entry.unused),
+        went_out=entry.went_out,
+    )
+
+
+def _play_of(row: Round, seats: tuple[SeatState, ...]) -> Play:
     """A stored round as game/ sees it: hands in seating order, challenges with their rulings."""
-    hands = tuple(
-        Hand(
-            name=names[e.seat],
-            words=tuple(tuple(BY_NAME[c] for c in w) for w in e.words),
-            unused=tuple(BY_NAME[c] for c in e.unused),
-            went_out=e.went_out,
-        )
-        for e in row.entries
-    )
+    hands = tuple(s.hand for s in seats if s.hand is not None)
+    names = tuple(s.name for s in seats)
     challenges = tuple(
         Challenge(
             names[c.by_seat],
@@ -392,19 +447,52 @@ def new_round_row(game: Game, number: int) -> Round:
 
 
 def put_entries(row: Round, play: Play) -> None:
-    """Replace the entries of a round with the hands of ``play`` (in seating order)."""
-    if row.id is not None:  # delete the old rows first: (round, seat) is unique
-        row.entries.clear()
-        db.session.flush()
-    row.entries = [
-        Entry(
-            seat=seat,
-            words=[[c.name for c in w] for w in hand.words],
-            unused=[c.name for c in hand.unused],
-            went_out=hand.went_out,
+    """Set every seat's hand of a round to the hands of ``play`` (in seating order)."""
+    for seat, hand in enumerate(play.hands):
+        put_hand(row, seat, hand)
+
+
+def put_hand(row: Round, seat: int, hand: Hand) -> None:
+    """Set one seat's hand; its version moves only when what it holds changes (so a
+    whole-round save that leaves a hand as it was doesn't make that phone's page stale)."""
+    words = [[c.name for c in w] for w in hand.words]
+    unused = [c.name for c in hand.unused]
+    entry = next((e for e in row.entries if e.seat == seat), None)
+    if entry is None:
+        row.entries.append(
+            Entry(seat=seat, words=words, unused=unused, went_out=hand.went_out, version=1)
         )
-        for seat, hand in enumerate(play.hands)
-    ]
+    elif (entry.words, entry.unused, entry.went_out) != (words, unused, hand.went_out):
+        entry.words, entry.unused, entry.went_out = words, unused, hand.went_out
+        entry.version += 1
+
+
+def claim_seat(game: Game, seat: int) -> str:
+    """Give seat ``seat`` (unclaimed, checked) to a phone; return its secret (stored hashed)."""
+    token = new_secret()
+    player = game.players[seat]
+    player.seat_token_hash = token_hash(token)
+    player.claimed_at = _now()
+    return token
+
+
+def release_seat(game: Game, seat: int) -> None:
+    """Free seat ``seat``: its phone's secret no longer works, another phone may claim it."""
+    player = game.players[seat]
+    player.seat_token_hash = None
+    player.claimed_at = None
+
+
+def seat_of_token(game: Game, token: str | None) -> int | None:
+    """The seat whose secret ``token`` is, if any (compared in constant time)."""
+    if not token:
+        return None
+    digest = token_hash(token)
+    found = None
+    for p in game.players:
+        if p.seat_token_hash is not None and hmac.compare_digest(digest, p.seat_token_hash):
+            found = p.seat
+    return found
 
 
 def put_challenges(
@@ -438,6 +526,13 @@ def add_challenge_row(
         )
     )
     return n
+
+
+def drop_challenges(row: Round, keys: list[tuple[int, int]]) -> None:
+    """Forget the challenges of words ``(seat, word)`` (their word changed); the others keep
+    their numbers."""
+    for found in [c for c in row.challenges if (c.player_seat, c.word) in keys]:
+        row.challenges.remove(found)
 
 
 def put_house_word(game: Game, word: str, allowed: bool) -> None:

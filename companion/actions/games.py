@@ -90,18 +90,17 @@ def save_round(
         game = editable(game_id, token)
         current = store.round_state(game, number)
         names, rules = store.names_of(game), store.rules_of(game)
-        if number > 1 and not store.round_state(game, number - 1).closed:
-            raise RuleError("previous_round_open", "round", number=number, previous=number - 1)
-        _check_open(current)
+        check_previous_closed(game, number)
+        check_open(current)
         if expected_version is not None and expected_version != current.version:
             raise Conflict("round_changed", "", number=number)
         play, sent_at = _seated(play, names)
         dropped: tuple[str, ...] = ()
         if keep_challenges:
-            kept, dropped = _still_standing(current, play)
+            kept, dropped = still_standing(current, play)
             play = replace(play, challenges=kept)
         play = replace(play, round_number=number)
-        judge = game_judge(lexicons, rules.lexicon, _house(game))
+        judge = game_judge(lexicons, rules.lexicon, house_of(game))
         try:
             result = score_round(play, rules, judge)  # refuses a round against the rules
         except RuleError as exc:  # point at the player as the request listed them
@@ -127,12 +126,12 @@ def challenge(
         game = editable(game_id, token)
         current = store.round_state(game, number)
         rules = store.rules_of(game)
-        if current.play is None:
-            raise RuleError("round_empty", "round", number=number)
-        _check_open(current)
+        check_complete(current)
+        check_open(current)
+        assert current.play is not None
         play = replace(current.play, challenges=(*current.play.challenges, typed))
         prefix = f"challenges[{len(play.challenges) - 1}]"
-        judge = game_judge(lexicons, rules.lexicon, _house(game))
+        judge = game_judge(lexicons, rules.lexicon, house_of(game))
         try:
             result = score_round(play, rules, judge)  # refuses own word, twice, no such word
         except RuleError as exc:  # point at the fields of the one challenge sent
@@ -152,7 +151,7 @@ def withdraw(game_id: str, token: str | None, number: int, n: int) -> RoundState
     """Take challenge ``n`` of open round ``number`` back."""
     with store.transaction("round_changed", number=number):
         game = editable(game_id, token)
-        _check_open(store.round_state(game, number))
+        check_open(store.round_state(game, number))
         row = store.round_row(game, number)
         found = next((c for c in row.challenges if c.number == n), None) if row else None
         if row is None or found is None:
@@ -181,8 +180,7 @@ def _set_closed(game_id: str, token: str | None, number: int, closed: bool) -> R
             raise RuleError("round_already_closed", "round", number=number)
         if not closed and not current.closed:
             raise RuleError("round_not_closed", "round", number=number)
-        if current.play is None:
-            raise RuleError("round_empty", "round", number=number)
+        check_complete(current)
         row = store.new_round_row(game, number)
         row.closed = closed
         store.touch(game, row)
@@ -221,11 +219,34 @@ def remove_house_word(game_id: str, token: str | None, word: str) -> GameState:
     return state
 
 
-def _house(game: Game) -> dict[str, bool]:
+def house_of(game: Game) -> dict[str, bool]:
     return {h.word: h.allowed for h in game.house_words}
 
 
-def _check_open(current: RoundState) -> None:
+def check_previous_closed(game: Game, number: int) -> None:
+    """Refuse entering round ``number`` before the round before it is closed."""
+    if number > 1:
+        previous = store.round_state(game, number - 1)
+        if previous.started and not previous.closed:
+            raise RuleError("previous_round_open", "round", number=number, previous=number - 1)
+        if not previous.started:
+            raise RuleError(
+                "previous_round_not_started", "round", number=number, previous=number - 1
+            )
+
+
+def check_complete(current: RoundState) -> None:
+    """Refuse what needs every hand (a challenge, closing) while a seat is still entering."""
+    if not current.started:
+        raise RuleError("round_empty", "round", number=current.number)
+    if current.play is None:
+        raise RuleError(
+            "round_waiting", "round", number=current.number, waiting=current.waiting_for
+        )
+
+
+def check_open(current: RoundState) -> None:
+    """Refuse changing a closed round."""
     if current.closed:
         raise RuleError("round_closed", "round", number=current.number)
 
@@ -256,7 +277,7 @@ def _resent(where: str, sent_at: list[int]) -> str:
     return f"players[{sent_at[int(head.removeprefix('players['))]}]{tail}"
 
 
-def _still_standing(
+def still_standing(
     current: RoundState, play: Play
 ) -> tuple[tuple[Challenge, ...], tuple[str, ...]]:
     """The challenges already ruled whose word is still entered, unchanged, where it was;

@@ -111,19 +111,30 @@ def parse_play(raw: object, rules: Rules | None = None) -> Play:
     )
 
 
-def _hand(raw: object, where: str, rules: Rules) -> Hand:
-    obj = _object(raw, where, {"name", "words", "unused", "went_out"})
-    name = _string(obj.get("name"), f"{where}.name").strip()
+def parse_seat_hand(raw: object, rules: Rules | None = None) -> Hand:
+    """One player's hand saved from their own phone: ``{"words", "unused", "went_out"}``
+    (the name comes from the seat)."""
+    return _hand(raw, "", rules or Rules(), {"words", "unused", "went_out"})
+
+
+def _hand(
+    raw: object,
+    where: str,
+    rules: Rules,
+    keys: frozenset[str] | set[str] = frozenset({"name", "words", "unused", "went_out"}),
+) -> Hand:
+    obj = _object(raw, where, set(keys))
+    name = _string(obj.get("name"), _at(where, "name")).strip() if "name" in keys else ""
     words = obj.get("words", [])
     if not isinstance(words, list):
-        raise ShapeError("words_list", f"{where}.words")
+        raise ShapeError("words_list", _at(where, "words"))
     if len(words) > rules.largest_hand:
-        raise RuleError("words_too_many", f"{where}.words", most=rules.largest_hand)
+        raise RuleError("words_too_many", _at(where, "words"), most=rules.largest_hand)
     return Hand(
         name=name,
-        words=tuple(parse_word(w, f"{where}.words[{j}]") for j, w in enumerate(words)),
-        unused=parse_cards(obj.get("unused", []), f"{where}.unused"),
-        went_out=_bool(obj.get("went_out", False), f"{where}.went_out"),
+        words=tuple(parse_word(w, f"{_at(where, 'words')}[{j}]") for j, w in enumerate(words)),
+        unused=parse_cards(obj.get("unused", []), _at(where, "unused")),
+        went_out=_bool(obj.get("went_out", False), _at(where, "went_out")),
     )
 
 

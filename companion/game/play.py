@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from companion.game.challenges import Ruling
@@ -82,6 +82,55 @@ def check(play: Play, rules: Rules) -> None:
     _check_hand_sizes(play, rules)
     _check_deck(play)
     _check_challenges(play)
+
+
+def check_seat(hands: Sequence[Hand | None], seat: int, rules: Rules, round_number: int) -> None:
+    """Refuse one player's hand saved on its own (``hands[seat]``, the others as entered so
+    far, None for a seat not in yet): its words, its size, one player going out, and the
+    deck's copies across every hand entered. Paths are those of the seat's own fields
+    (``words[1]``, ``unused[0]``, ``went_out``; ``""`` for the hand as a whole)."""
+    hand = hands[seat]
+    assert hand is not None
+    for j, word in enumerate(hand.words):
+        _check_word_length(word, rules, f"words[{j}]", hand.name)
+    size = rules.hand_size(round_number)
+    if hand.card_count != size:
+        raise RuleError(
+            "hand_size", "", player=hand.name, have=hand.card_count, need=size, round=round_number
+        )
+    others = [h for i, h in enumerate(hands) if h is not None and i != seat]
+    first_out = next((h.name for h in others if h.went_out), None)
+    if hand.went_out and first_out is not None:
+        raise RuleError("went_out_twice", "went_out", first=first_out, second=hand.name)
+    _check_deck_across(hands, seat)
+
+
+def _check_deck_across(hands: Sequence[Hand | None], seat: int) -> None:
+    """The copies of each card of ``hands[seat]`` held by everyone entered, in seating order:
+    too many names every player holding that card."""
+    mine = hands[seat]
+    assert mine is not None
+    placed = [(c, f"words[{j}][{k}]") for j, w in enumerate(mine.words) for k, c in enumerate(w)]
+    placed += [(c, f"unused[{k}]") for k, c in enumerate(mine.unused)]
+    held = [Counter(_cards_of(h)) if h is not None else Counter() for h in hands]
+    for card, where in placed:
+        count = sum(h[card] for h in held)
+        if count > card.copies:
+            holders = [
+                h.name for h, n in zip(hands, held, strict=True) if h is not None and n[card]
+            ]
+            raise RuleError(
+                "deck_copies_seats",
+                where,
+                card=card.name,
+                copies=card.copies,
+                count=count,
+                holders=holders,
+            )
+
+
+def _cards_of(hand: Hand) -> list[Card]:
+    return [c for w in hand.words for c in w] + list(hand.unused)
 
 
 def check_player_count(count: int) -> None:

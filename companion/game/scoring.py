@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from companion.game.challenges import Judge, Ruling, rule
 from companion.game.deck import Card, Word, letter_count, text, value
-from companion.game.play import Challenge, Play, check
+from companion.game.play import Challenge, Hand, Play, check
 from companion.game.rules import Rules
 
 Say = Callable[[str], str]
@@ -230,6 +230,42 @@ def score_round(play: Play, rules: Rules | None = None, judge: Judge | None = No
         floored = max(draft.total, 0) if rules.zero_floor else draft.total
         players.append(replace(draft, score=floored))
     return RoundScore(tuple(players), tuple(rulings), most, longest)
+
+
+@dataclass(frozen=True)
+class BonusRace:
+    """The two bonuses as they stand while the hands come in, one phone at a time: the
+    longest word so far (in letters) and the most words so far, and who holds them (two
+    or more holders: a tie, which as it stands gives the bonus to nobody). A bonus the
+    two-player rule leaves out is not in play. Challenges come later: every word counts."""
+
+    entered: tuple[str, ...]
+    most_words: Bonus
+    longest_word: Bonus
+    longest_text: str
+    """The longest word so far (one of them when tied), as cards' letters."""
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "entered": list(self.entered),
+            "most_words": self.most_words.as_dict(),
+            "longest_word": {**self.longest_word.as_dict(), "word": self.longest_text},
+        }
+
+
+def bonus_race(hands: tuple[Hand, ...], players: int, rules: Rules | None = None) -> BonusRace:
+    """The bonus to beat, from the ``hands`` entered so far out of ``players`` at the table."""
+    rules = rules or Rules()
+    most_in_play, longest_in_play = rules.bonuses_in_play(players)
+    most = _bonus(most_in_play, {h.name: len(h.words) for h in hands})
+    longest = {h.name: max(h.words, key=letter_count) for h in hands if h.words}
+    long = _bonus(longest_in_play, {n: letter_count(w) for n, w in longest.items()})
+    holder = long.winner or (long.tied[0] if long.tied else None)
+    if holder is None and longest:  # not in play: still the longest word there is
+        holder = max(longest, key=lambda n: letter_count(longest[n]))
+    return BonusRace(
+        tuple(h.name for h in hands), most, long, text(longest[holder]) if holder else ""
+    )
 
 
 def _bonus(in_play: bool, counts: dict[str, int]) -> Bonus:

@@ -101,7 +101,17 @@ REFUSALS: dict[str, str | Plural] = {
     "previous_round_open": "Round {previous} is still open; close it before entering round "
     "{number}.",
     "round_closed": "Round {number} is closed; reopen it to change anything.",
+    "previous_round_not_started": "Round {previous} hasn't been entered yet; enter and close it "
+    "before round {number}.",
     "round_empty": "Enter everyone's cards for round {number} first.",
+    "round_waiting": "Round {number} is waiting for {waiting} to enter their hand.",
+    "deck_copies_seats": Plural(
+        "The deck has only {copies} {card} card, but {holders} entered {count} between them; "
+        "check who really holds it.",
+        "The deck has only {copies} {card} cards, but {holders} entered {count} between them; "
+        "check who really holds it.",
+        "copies",
+    ),
     "round_already_closed": "Round {number} is already closed.",
     "round_not_closed": "Round {number} is not closed.",
     # challenges
@@ -144,6 +154,16 @@ REFUSALS: dict[str, str | Plural] = {
     # rights, addresses, conflicts
     "edit_link_needed": "Only the holders of this game's edit link can change it; ask whoever "
     "started the game to share it (API: send 'Authorization: Bearer <edit token>').",
+    "seat_link_needed": "Only the player at this seat (from the phone that took it) or the "
+    "scorekeeper can enter this hand; tap your name on the game's page first (API: send "
+    "'Authorization: Bearer <seat token>').",
+    "seat_not_yours": "This phone holds {yours}'s seat; only {name}'s phone or the scorekeeper "
+    "can enter {name}'s hand.",
+    "seat_taken": "{name}'s seat is already taken by another phone; if that phone is lost, "
+    "ask the scorekeeper to release the seat.",
+    "seat_changed": "{name}'s hand in round {number} was just saved from another phone; "
+    "choose which to keep: what is saved now, or what you typed.",
+    "no_such_seat": "There is no seat {seat}; this game's seats are 0 to {last}.",
     "no_such_game": "There is no game at this address; check the link.",
     "no_such_solitaire": "There is no solitaire game at this address; check the link.",
     "round_changed": "Round {number} was just changed on another phone; here is what is saved "
@@ -205,14 +225,22 @@ def text(exc: Refusal) -> str:
 def _values(params: Mapping[str, object]) -> dict[str, str]:
     """Parameters as the templates write them, and the few phrases derived from them."""
     out = {}
-    for key, value in params.items():
-        if isinstance(value, list | tuple):
+    for key, value in params.items():  # people are joined with "and": "Ann, Bo and Cy"
+        if isinstance(value, list | tuple) and key in (
+            "holders",
+            "waiting",
+        ):
+            names = [str(v) for v in value]
+            out[key] = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        elif isinstance(value, list | tuple):
             out[key] = ", ".join(str(v) for v in value)
         elif key in ("card", "word"):
             out[key] = str(value).upper()
         else:
             out[key] = str(value)
     out["card_text"] = str(params.get("card", ""))
+    if isinstance(params.get("seats"), int):
+        out["last"] = str(int(params["seats"]) - 1)  # type: ignore[call-overload]
     out["player_s"] = f"{params['player']}'s " if params.get("player") else "This "
     out["double_hint"] = (
         " (the house rule 'two letters' would allow a lone double-letter card)"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Response, request
 
 from companion.game.scoring import RoundScore
-from companion.store import GameState, RoundState
+from companion.store import GameState, RoundState, SeatState
 from companion.web import messages
 
 
@@ -29,8 +29,27 @@ def round_json(current: RoundState) -> dict[str, object]:
         "entered": current.entered,
         "went_out": current.went_out,
         "version": current.version,
+        "seats": [seat_json(s) for s in current.seats],
+        "bonus_race": current.race.as_dict() if current.race and not current.closed else None,
         "result": result,
     }
+
+
+def seat_json(seat: SeatState, with_hand: bool = False) -> dict[str, object]:
+    """One seat of a round: whether its hand is in and its version (the ``If-Match`` of
+    its next save); ``with_hand``: the hand as saved, in card names."""
+    out: dict[str, object] = {
+        "seat": seat.seat,
+        "name": seat.name,
+        "entered": seat.entered,
+        "version": seat.version,
+    }
+    if with_hand:
+        hand = seat.hand
+        out["words"] = [[c.name for c in w] for w in hand.words] if hand else []
+        out["unused"] = [c.name for c in hand.unused] if hand else []
+        out["went_out"] = bool(hand and hand.went_out)
+    return out
 
 
 def game_json(state: GameState) -> dict[str, object]:
@@ -41,7 +60,13 @@ def game_json(state: GameState) -> dict[str, object]:
         "rules": state.rules.as_dict(),
         "lexicon": state.rules.lexicon,
         "players": [
-            {"name": n, "seat": i, "total": by_seat[i].total, "rank": by_seat[i].rank}
+            {
+                "name": n,
+                "seat": i,
+                "total": by_seat[i].total,
+                "rank": by_seat[i].rank,
+                "claimed": state.claimed[i],
+            }
             for i, n in enumerate(state.names)
         ],
         "rounds": [round_json(r) for r in state.rounds],

@@ -65,9 +65,9 @@ def test_create_answers_the_links_and_stores_the_game(app, client, new_game):
     data = game.get()
     assert data["id"] == game.id
     assert data["players"] == [
-        {"name": "Ann", "seat": 0, "total": 0, "rank": 1},
-        {"name": "Ben", "seat": 1, "total": 0, "rank": 1},
-        {"name": "Cy", "seat": 2, "total": 0, "rank": 1},
+        {"name": "Ann", "seat": 0, "total": 0, "rank": 1, "claimed": False},
+        {"name": "Ben", "seat": 1, "total": 0, "rank": 1, "claimed": False},
+        {"name": "Cy", "seat": 2, "total": 0, "rank": 1, "claimed": False},
     ]
     assert data["rules"] == {
         "min_word": "cards",
@@ -558,7 +558,7 @@ def test_rounds_are_entered_in_order(new_game, refused):
             game.put_round(2, round_two()),
             422,
             "round",
-            "previous_round_open",
+            "previous_round_not_started",
             previous=1,
             number=2,
         )
@@ -639,9 +639,9 @@ def test_close_puts_the_round_on_the_leaderboard(new_game):
     game.close(1)
     data = game.get()
     assert data["players"] == [
-        {"name": "Ann", "seat": 0, "total": 13, "rank": 1},
-        {"name": "Ben", "seat": 1, "total": 13, "rank": 1},
-        {"name": "Cy", "seat": 2, "total": 9, "rank": 3},
+        {"name": "Ann", "seat": 0, "total": 13, "rank": 1, "claimed": False},
+        {"name": "Ben", "seat": 1, "total": 13, "rank": 1, "claimed": False},
+        {"name": "Cy", "seat": 2, "total": 9, "rank": 3, "claimed": False},
     ]
     assert (data["next_round"], data["next_dealer"]) == (2, "Ann")  # Cy dealt 1, Ann deals 2
 

@@ -1,0 +1,159 @@
+"""Seats: each player enters their own hand on their own phone.
+
+A phone claims a seat from the game's view link and gets that seat's secret (shown
+once, stored hashed). With it, the phone saves that seat's hand and nothing else;
+the edit link (the scorekeeper) may save any seat, and releases a seat whose phone
+is lost. Each hand has its own version, so phones saving different seats never
+conflict; the round is scored once every seat is in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from companion import store
+from companion.actions.games import (
+    check_open,
+    check_previous_closed,
+    editable,
+    house_of,
+    still_standing,
+)
+from companion.actions.judging import game_judge
+from companion.game.errors import Conflict, Forbidden, NotFound, RuleError
+from companion.game.play import Challenge, Hand, Play, check_seat
+from companion.game.scoring import score_round
+from companion.lexicon import LexiconStore
+from companion.models import Game
+from companion.store import GameState, RoundState
+
+
+@dataclass(frozen=True)
+class Claimed:
+    """A seat given to a phone, and its secret (shown once)."""
+
+    seat: int
+    name: str
+    token: str
+
+
+@dataclass(frozen=True)
+class SeatsSaved:
+    """Hands saved, the round as that save left it, and the words of the challenges
+    dropped because their word changed."""
+
+    round: RoundState
+    seats: tuple[int, ...]
+    dropped: tuple[str, ...] = ()
+
+
+def claim_seat(game_id: str, seat: int) -> Claimed:
+    """Give seat ``seat`` to the phone asking (anyone with the view link); Conflict when a
+    phone already holds it: the scorekeeper releases it first."""
+    with store.transaction("game_changed"):
+        game = store.locked_game(game_id)
+        name = _name_of(game, seat)
+        if game.players[seat].seat_token_hash is not None:
+            raise Conflict("seat_taken", "", seat=seat, name=name)
+        token = store.claim_seat(game, seat)
+        store.touch(game)
+    return Claimed(seat, name, token)
+
+
+def release_seat(game_id: str, token: str | None, seat: int) -> GameState:
+    """Free seat ``seat`` (a phone lost, a player moving to another phone): edit link only.
+    Releasing a seat nobody holds changes nothing."""
+    with store.transaction("game_changed"):
+        game = editable(game_id, token)
+        _name_of(game, seat)
+        if game.players[seat].seat_token_hash is not None:
+            store.release_seat(game, seat)
+            store.touch(game)
+        state = store.state_of(game)
+    return state
+
+
+def save_seats(
+    lexicons: LexiconStore,
+    game_id: str,
+    token: str | None,
+    number: int,
+    hands: Mapping[int, Hand],
+    expected: Mapping[int, int | None] | None = None,
+) -> SeatsSaved:
+    """Save the hands of some seats of open round ``number``, all or none.
+
+    ``token`` is the edit token (any seat) or a seat's secret (that seat only).
+    ``expected`` is, per seat, the version the sender's page showed: a seat whose hand
+    was changed since is a Conflict, and nothing is saved. Each hand is checked on its
+    own and against every hand entered (the deck's copies, one player going out);
+    paths in a refusal are ``players[<seat>]...``. Challenges stay unless their word
+    changed.
+    """
+    with store.transaction("round_changed", number=number):
+        game = store.locked_game(game_id)
+        names, rules = store.names_of(game), store.rules_of(game)
+        for seat in hands:
+            _name_of(game, seat)
+        _check_right(game, token, hands)
+        current = store.round_state(game, number)
+        check_previous_closed(game, number)
+        check_open(current)
+        for seat, version in (expected or {}).items():
+            if version is not None and current.seats[seat].version != version:
+                raise Conflict("seat_changed", "", number=number, seat=seat, name=names[seat])
+        merged: list[Hand | None] = [s.hand for s in current.seats]
+        for seat, hand in hands.items():
+            merged[seat] = replace(hand, name=names[seat])
+        for seat in sorted(hands):
+            try:
+                check_seat(merged, seat, rules, number)
+            except RuleError as exc:
+                exc.where = f"players[{seat}]" + (f".{exc.where}" if exc.where else "")
+                raise
+        dropped: tuple[str, ...] = ()
+        row = store.new_round_row(game, number)
+        if all(h is not None for h in merged):
+            play = Play(tuple(h for h in merged if h is not None), round_number=number)
+            kept, dropped = still_standing(current, play)
+            play = replace(play, challenges=kept)
+            score_round(play, rules, game_judge(lexicons, rules.lexicon, house_of(game)))
+            gone = [c for c in _challenges(current) if c not in kept]
+            store.drop_challenges(row, [(names.index(c.player), c.word) for c in gone])
+        for seat in hands:
+            hand = merged[seat]
+            assert hand is not None
+            store.put_hand(row, seat, hand)
+        store.touch(game, row)
+        saved = SeatsSaved(store.round_state(game, number), tuple(sorted(hands)), dropped)
+    return saved
+
+
+def _challenges(current: RoundState) -> tuple[Challenge, ...]:
+    return current.play.challenges if current.play is not None else ()
+
+
+def _name_of(game: Game, seat: int) -> str:
+    """The name at seat ``seat``, or NotFound."""
+    if not 0 <= seat < len(game.players):
+        raise NotFound("no_such_seat", "", seat=seat, seats=len(game.players))
+    return game.players[seat].name
+
+
+def _check_right(game: Game, token: str | None, seats: Mapping[int, object]) -> None:
+    """The edit token may save any seat; a seat's secret only that seat."""
+    if store.can_edit(game, token):
+        return
+    mine = store.seat_of_token(game, token)
+    if mine is None:
+        raise Forbidden("seat_link_needed")
+    other = next((s for s in sorted(seats) if s != mine), None)
+    if other is not None:
+        raise Forbidden(
+            "seat_not_yours",
+            "",
+            seat=other,
+            name=game.players[other].name,
+            yours=game.players[mine].name,
+        )
