@@ -81,12 +81,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from companion import api, api_games, api_seats, cli  # noqa: F401  (they add routes)
     from companion.game.rules import RULES
-    from companion.pages import games, health, referee, rounds, scorer, solitaire
+    from companion.pages import games, health, referee, rounds, scorer, seats, solitaire
     from companion.web import errors, messages
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # JSON clients send no cookie-based forms
-    for page in (games, rounds, solitaire, scorer, referee, health):
+    for page in (games, rounds, seats, solitaire, scorer, referee, health):
         app.register_blueprint(page.bp)
     app.cli.add_command(cli.lexicon)
     app.jinja_env.globals["house_rule_specs"] = RULES

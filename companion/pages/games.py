@@ -28,7 +28,7 @@ from companion.actions import games
 from companion.game.errors import Refusal, RuleError
 from companion.game.parse import parse_rules
 from companion.web import referee, rendered
-from companion.web.access import held_token, remember, require_edit, token_for
+from companion.web.access import held_token, remember, require_edit, seat_for, token_for
 from companion.web.charts import running_totals_chart
 from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.forms import ActionForm, HouseWordForm, NewGameForm, first_error, rules_data
@@ -112,11 +112,12 @@ def board_context(state: store.GameState) -> dict[str, object]:
 
 
 def _plain_view(game_id: str) -> bool:
-    """A request any viewer would get the same page for: no edit right here, nothing
-    flashed, not the page that follows creating the game."""
+    """A request any viewer would get the same page for: no edit right or seat here,
+    nothing flashed, not the page that follows creating the game."""
     return (
         "created" not in request.args
         and game_id not in session.get("edit", {})
+        and game_id not in session.get("seats", {})
         and "_flashes" not in session
     )
 
@@ -142,6 +143,7 @@ def render_view(game_id: str, house_error: Shown | None = None) -> str:
         house_form=HouseWordForm() if token else None,
         house_error=house_error,
         action=ActionForm() if token else None,
+        holder=seat_for(game),
     )
 
 

@@ -9,41 +9,56 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from flask import Blueprint, Response, flash, make_response, redirect, render_template, url_for
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion import store
-from companion.actions import games, judging
+from companion.actions import games, judging, seats
 from companion.game.deck import CARDS, text
 from companion.game.errors import Conflict, Refusal, RuleError
-from companion.game.parse import parse_play
+from companion.game.parse import parse_seat_hand
 from companion.game.play import Challenge
 from companion.game.solver import BestPlay, best_play
 from companion.web import referee
-from companion.web.access import held_token, require_edit, token_for
+from companion.web.access import held_seat_token, held_token, require_edit, seat_for, token_for
 from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.forms import (
     ActionForm,
     ChallengeAddForm,
     RoundForm,
+    SeatForm,
     choices,
     split_cards,
     split_words,
 )
 from companion.web.numbers import small_int
+from companion.web.present import etag, not_modified
 
 bp = Blueprint("rounds", __name__)
 
 
 def _fill(form: RoundForm, current: store.RoundState) -> None:
-    """Put the saved entries into the form (words as typed in card form: ``qu-i-z``)."""
-    if current.play is None:
-        return
-    for seat, hand in enumerate(current.play.hands):
-        row = form.players.entries[seat].form
-        row.words.data = " ".join("-".join(c.name for c in w) for w in hand.words)
-        row.unused.data = " ".join(c.name for c in hand.unused)
-    form.went_out.data = next((str(i) for i, h in enumerate(current.play.hands) if h.went_out), "")
+    """Put the saved hands into the form (words as typed in card form: ``qu-i-z``), with
+    each hand's version (a hand saved from a phone since is a clash, not overwritten)."""
+    for seat in current.seats:
+        row = form.players.entries[seat.seat].form
+        row.version.data = str(seat.version)
+        if seat.hand is not None:
+            row.words.data = " ".join("-".join(c.name for c in w) for w in seat.hand.words)
+            row.unused.data = " ".join(c.name for c in seat.hand.unused)
+    form.went_out.data = next(
+        (str(s.seat) for s in current.seats if s.hand is not None and s.hand.went_out), ""
+    )
 
 
 def _flags(
@@ -93,22 +108,75 @@ def _review(state: store.GameState, current: store.RoundState) -> list[Review]:
     return out
 
 
-def render_round(
+@dataclass
+class Entry:
+    """What the page's entry form shows: whose form, and what refused or clashed."""
+
+    mode: str = ""
+    """``seat``: this phone's own hand; ``all``: the scorekeeper's every-hand form; ``""``."""
+    form: RoundForm | SeatForm | None = None
+    error: Shown | None = None
+    clash: store.SeatState | None = None
+    """The hand saved from another phone, shown beside what this phone typed."""
+    seat: int | None = None
+    """The seat of a ``seat`` form: this phone's own (or, refused, the one it sent)."""
+
+
+def _mode(editor: bool, holder: int | None, can_enter: bool, wanted: str) -> str:
+    """Which entry form this phone gets: its own seat's, or (the scorekeeper) every hand."""
+    if not can_enter:
+        return ""
+    if holder is not None and not (editor and wanted == "all"):
+        return "seat"
+    return "all" if editor else ""
+
+
+def _seat_form(current: store.RoundState, seat: int) -> SeatForm:
+    form = SeatForm(formdata=None)
+    saved = current.seats[seat]
+    if saved.hand is not None:
+        form.words.data = " ".join("-".join(c.name for c in w) for w in saved.hand.words)
+        form.unused.data = " ".join(c.name for c in saved.hand.unused)
+        form.went_out.data = saved.hand.went_out
+    form.version.data = str(saved.version)
+    return form
+
+
+def _round_form(current: store.RoundState) -> RoundForm:
+    form = RoundForm(formdata=None)
+    _fill(form, current)
+    return form
+
+
+def round_context(
     game_id: str,
     number: int,
-    form: RoundForm | None = None,
-    error: Shown | None = None,
+    entry: Entry | None = None,
     challenge_form: ChallengeAddForm | None = None,
     challenge_error: Shown | None = None,
-) -> str:
-    """The round page, with the saved state filled in unless a refused ``form`` is given."""
+) -> dict[str, object]:
+    """Everything the round page and its live part show."""
     game = store.get_game(game_id)
     state = store.state_of(game)
     current = state.round(number)
-    if form is None:
-        form = RoundForm(formdata=None)
-        _fill(form, current)
-        form.version.data = str(current.version)
+    editor = token_for(game) is not None
+    holder = seat_for(game)
+    previous = state.round(number - 1) if number > 1 else None
+    previous_open = previous is not None and not previous.closed
+    entry = entry or Entry()
+    if not entry.mode:
+        can_enter = not current.closed and not previous_open
+        entry.mode = _mode(editor, holder, can_enter, request.args.get("enter", ""))
+    if entry.mode == "seat":
+        entry.seat = holder if entry.seat is None else entry.seat
+        if entry.seat is None or not 0 <= entry.seat < len(state.names):
+            entry.mode, entry.form = "", None  # no such seat: the message alone
+        elif not (editor or entry.seat == holder):
+            entry.mode, entry.form = "", None  # not this phone's seat: nothing to fill in
+    if entry.form is None and entry.mode == "seat" and entry.seat is not None:
+        entry.form = _seat_form(current, entry.seat)
+    elif entry.form is None and entry.mode == "all":
+        entry.form = _round_form(current)
     challenge = challenge_form or ChallengeAddForm(formdata=None)
     challenge.by.choices = choices(*((str(i), n) for i, n in enumerate(state.names)))
     words = []
@@ -118,23 +186,49 @@ def render_round(
                 words.append((f"{seat}:{j}", f"{hand.name}: {text(w).upper()}"))
     challenge.word.choices = choices(*words)
     flags, has_lexicon = _flags(state, current)
-    return render_template(
-        "round.html",
-        state=state,
-        current=current,
-        form=form,
-        error=error,
-        error_field=error.field if error else "",
-        editor=token_for(game) is not None,
-        challenge_form=challenge,
-        challenge_error=challenge_error,
-        action=ActionForm(),
-        deck=CARDS,
-        flags=flags,
-        has_lexicon=has_lexicon,
-        review=_review(state, current),
-        previous_open=number > 1 and not state.round(number - 1).closed,
-    )
+    return {
+        "state": state,
+        "current": current,
+        "entry": entry,
+        "form": entry.form,
+        "error": entry.error,
+        "error_field": entry.error.field if entry.error else "",
+        "editor": editor,
+        "holder": holder,
+        "challenge_form": challenge,
+        "challenge_error": challenge_error,
+        "action": ActionForm(),
+        "deck": CARDS,
+        "flags": flags,
+        "has_lexicon": has_lexicon,
+        "review": _review(state, current),
+        "previous": previous,
+        "previous_open": previous_open,
+        "warnings": _went_out_warnings(current),
+        "poll_ms": current_app.config.get("BOARD_POLL_MS", 3000),
+    }
+
+
+def _went_out_warnings(current: store.RoundState) -> list[tuple[str, int]]:
+    """Players marked as going out who still hold cards left over (allowed, but the
+    false going-out penalty applies: the table should look again)."""
+    return [
+        (s.name, len(s.hand.unused))
+        for s in current.seats
+        if s.hand is not None and s.hand.went_out and s.hand.unused
+    ]
+
+
+def render_round(
+    game_id: str,
+    number: int,
+    entry: Entry | None = None,
+    challenge_form: ChallengeAddForm | None = None,
+    challenge_error: Shown | None = None,
+) -> str:
+    """The round page, with the saved state filled in unless a refused form is given."""
+    context = round_context(game_id, number, entry, challenge_form, challenge_error)
+    return render_template("round.html", **context)
 
 
 def _page(body: str) -> Response:
@@ -145,61 +239,153 @@ def _page(body: str) -> Response:
 
 @bp.get("/games/<game_id>/rounds/<int:number>")
 def show(game_id: str, number: int) -> Response:
-    """The round: who deals, who plays first, everyone's cards and the breakdown."""
+    """The round: who deals, who plays first, whose hand is in, the breakdown."""
     return _page(render_round(game_id, number))
 
 
+@bp.get("/games/<game_id>/rounds/<int:number>/live")
+def live(game_id: str, number: int) -> Response:
+    """The part of the round page that follows the other phones (whose hand is in, the
+    bonus to beat, the breakdown), for the page to refresh: 304 when nothing changed."""
+    version = store.game_version(game_id)
+    if version is None:
+        raise store.NotFound("no_such_game")
+    game = store.get_game(game_id)
+    rights = f"{int(token_for(game) is not None)}{seat_for(game)}"
+    tag = f"{etag(game_id, version)}-{number}-{rights}"
+    unchanged = not_modified(tag)
+    if unchanged:
+        return unchanged
+    context = round_context(game_id, number)
+    response = make_response(render_template("_round_live.html", **context))
+    response.headers["ETag"] = f'"{tag}"'
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _box(where: str) -> str:
+    """The form box of a refusal's path: ``players[1].words[0][2]`` -> ``players-1-words``."""
+    box = re.match(r"players-\d+(?:-[a-z_]+)?", field_id(where))
+    return box[0] if box else ""
+
+
 def _refused_save(exc: Refusal, game_id: str, number: int) -> str:
+    if isinstance(exc, Conflict) and exc.code == "seat_changed":  # keep what was typed
+        return _clash(game_id, number, exc, RoundForm())
     if isinstance(exc, Conflict):  # show what is saved now; what was typed is stale
-        return render_round(game_id, number, None, Shown.of(exc, ""))
-    # players[1].words[0][2] is the box players-1-words: the message goes beside it.
-    box = re.match(r"players-\d+(?:-[a-z_]+)?", field_id(exc.where))
-    return render_round(game_id, number, RoundForm(), Shown.of(exc, box[0] if box else ""))
+        return render_round(game_id, number, Entry("all", error=Shown.of(exc, "")))
+    return render_round(game_id, number, Entry("all", RoundForm(), Shown.of(exc, _box(exc.where))))
+
+
+def _clash(game_id: str, number: int, exc: Refusal, form: RoundForm | SeatForm) -> str:
+    """A hand saved from another phone since this page was loaded: the page again with what
+    this phone typed, and beside it what is saved; saving again keeps what was typed."""
+    seat = int(exc.params["seat"])  # type: ignore[call-overload]
+    saved = store.round_state(store.get_game(game_id), number).seats[seat]
+    if isinstance(form, SeatForm):
+        form.version.data = str(saved.version)
+        mode, field = "seat", "seat-form"
+    else:
+        form.players.entries[seat].form.version.data = str(saved.version)
+        mode, field = "all", f"players-{seat}"
+    return render_round(game_id, number, Entry(mode, form, Shown.of(exc, field), saved, seat))
 
 
 @bp.post("/games/<game_id>/rounds/<int:number>")
 @shows_refusals(_refused_save)
 def save(game_id: str, number: int) -> BaseResponse:
-    """Save every player's cards for the round in one go (refused whole, or saved whole)."""
+    """The scorekeeper's form: save the hands typed (blank rows are left as they are, for
+    their players to enter on their phones), refused whole or saved whole."""
     game = store.get_game(game_id)
     token = require_edit(game)
     form = RoundForm()
     names = store.names_of(game)
-    went_out = form.went_out.data or ""
-    data = {
-        "players": [
+    went_out = small_int(form.went_out.data or "")
+    hands, versions = {}, {}
+    for seat in range(len(names)):
+        row = form.players.entries[seat].form
+        if row.is_blank():
+            if went_out == seat:
+                raise RuleError("went_out_not_entered", f"players[{seat}]", name=names[seat])
+            continue
+        hands[seat] = parse_seat_hand(
             {
-                "name": name,
-                "words": split_words(form.players.entries[seat].form.words.data or ""),
-                "unused": split_cards(form.players.entries[seat].form.unused.data or ""),
-                "went_out": went_out == str(seat),
+                "words": split_words(row.words.data or ""),
+                "unused": split_cards(row.unused.data or ""),
+                "went_out": went_out == seat,
             }
-            for seat, name in enumerate(names)
-        ]
-    }
-    saved = games.save_round(
-        referee.store(),
-        game_id,
-        token,
-        number,
-        parse_play(data),
-        small_int(form.version.data),
-        keep_challenges=True,
-    )
-    flash(f"Round {number} saved.", "ok")
+        )
+        versions[seat] = small_int(row.version.data or "")
+    if not hands:
+        raise RuleError("hands_blank", "players")
+    saved = seats.save_seats(referee.store(), game_id, token, number, hands, versions)
+    _flash_saved(number, saved, None)
+    return redirect(_after_save(game_id, number, saved))
+
+
+def _flash_saved(number: int, saved: seats.SeatsSaved, seat: int | None) -> None:
+    """What the save did, where the person looks next: saved, who is still entering, a
+    dropped challenge, a player going out with cards left over."""
+    current = saved.round
+    done = f"{current.seats[seat].name}'s hand is saved." if seat is not None else ""
+    done = done or f"Round {number} saved."
+    if current.entered:
+        flash(f"{done} Every hand is in." if seat is not None else done, "ok")
+    else:
+        flash(f"{done} Waiting for {' and '.join(current.waiting_for)}.", "ok")
     for dropped in saved.dropped:
         flash(
             f"The challenge of {dropped.upper()} was dropped: that word is no longer entered.",
             "error",
         )
-    return redirect(url_for("rounds.show", game_id=game_id, number=number) + "#breakdown")
+    for name, left in _went_out_warnings(current):
+        if seat is None or current.seats[seat].name == name:
+            flash(
+                f"{name} is marked as going out but still has {left} card"
+                f"{'s' if left != 1 else ''} left over: check it.",
+                "error",
+            )
+
+
+def _refused_seat(exc: Refusal, game_id: str, number: int, seat: int) -> str:
+    if isinstance(exc, Conflict) and exc.code == "seat_changed":
+        return _clash(game_id, number, exc, SeatForm())
+    field = _box(exc.where).removeprefix(f"players-{seat}").lstrip("-") or "seat-form"
+    return render_round(game_id, number, Entry("seat", SeatForm(), Shown.of(exc, field), seat=seat))
+
+
+@bp.post("/games/<game_id>/rounds/<int:number>/seats/<int:seat>")
+@shows_refusals(_refused_seat)
+def save_seat(game_id: str, number: int, seat: int) -> BaseResponse:
+    """This phone's own hand: saved alone, so every phone at the table saves at once."""
+    game = store.get_game(game_id)
+    token = held_seat_token(game_id) if seat_for(game) == seat else held_token(game_id)
+    form = SeatForm()
+    hand = parse_seat_hand(
+        {
+            "words": split_words(form.words.data or ""),
+            "unused": split_cards(form.unused.data or ""),
+            "went_out": bool(form.went_out.data),
+        }
+    )
+    saved = seats.save_seats(
+        referee.store(), game_id, token, number, {seat: hand}, {seat: small_int(form.version.data)}
+    )
+    _flash_saved(number, saved, seat)
+    return redirect(_after_save(game_id, number, saved))
+
+
+def _after_save(game_id: str, number: int, saved: seats.SeatsSaved) -> str:
+    """Back to the round: at the breakdown once every hand is in, else at who is missing."""
+    place = "#breakdown" if saved.round.entered else "#round-live"
+    return url_for("rounds.show", game_id=game_id, number=number) + place
 
 
 def _refused_challenge(exc: Refusal, game_id: str, number: int) -> str:
     return render_round(
         game_id,
         number,
-        error=Shown.of(exc, "challenge"),
+        Entry(error=Shown.of(exc, "challenge")),
         challenge_form=ChallengeAddForm(),
         challenge_error=Shown.of(exc),
     )
@@ -229,7 +415,7 @@ def challenge(game_id: str, number: int) -> BaseResponse:
 
 
 def _refused_action(exc: Refusal, game_id: str, number: int, **_: object) -> str:
-    return render_round(game_id, number, error=Shown.of(exc, ""))
+    return render_round(game_id, number, Entry(error=Shown.of(exc, "")))
 
 
 @bp.post("/games/<game_id>/rounds/<int:number>/challenges/<int:n>/delete")

@@ -41,3 +41,25 @@ def require_edit(game: Game | Solitaire) -> str:
     if token is None:
         raise Forbidden("edit_link_needed")
     return token
+
+
+def remember_seat(game_id: str, token: str) -> None:
+    """Keep the seat this browser claimed in ``game_id`` (its secret, kept in the signed
+    session cookie as the edit right is)."""
+    seats = {k: v for k, v in session.get("seats", {}).items() if k != game_id}
+    seats[game_id] = token
+    session["seats"] = dict(list(seats.items())[-KEPT:])
+    session.permanent = True
+
+
+def held_seat_token(game_id: str) -> str | None:
+    """The seat secret this browser holds for ``game_id``, unchecked (the action checks it)."""
+    seats = session.get("seats")
+    token = seats.get(game_id[:64]) if isinstance(seats, dict) else None
+    return token if isinstance(token, str) else None
+
+
+def seat_for(game: Game) -> int | None:
+    """The seat this browser holds in ``game``, if its secret is still good (a released
+    seat's secret is not)."""
+    return store.seat_of_token(game, held_seat_token(game.id))

@@ -227,10 +227,25 @@ class NewGameForm(FlaskForm):
 
 
 class EntryForm(Form):
-    """What one player laid down: words and leftover cards."""
+    """What one player laid down: words and leftover cards; the version of the hand the
+    page showed (a hand saved from another phone since is a conflict, not overwritten)."""
 
     words = StringField("Words")
     unused = StringField("Left over")
+    version = StringField("Version")
+
+    def is_blank(self) -> bool:
+        """Nothing typed: this hand is left as it is (its player may enter it on their phone)."""
+        return not (self.words.data or "").strip() and not (self.unused.data or "").strip()
+
+
+class SeatForm(FlaskForm):
+    """One player's own hand, from their phone: words, leftovers, going out."""
+
+    words = StringField("Your words")
+    unused = StringField("Left over")
+    went_out = BooleanField("I went out first")
+    version = StringField("Version")
 
 
 class RoundForm(FlaskForm):
@@ -238,7 +253,6 @@ class RoundForm(FlaskForm):
 
     players = FixedRows(FormField(EntryForm), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     went_out = StringField("Went out")
-    version = StringField("Version")
 
 
 class ChallengeAddForm(FlaskForm):

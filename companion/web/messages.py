@@ -161,6 +161,10 @@ REFUSALS: dict[str, str | Plural] = {
     "can enter {name}'s hand.",
     "seat_taken": "{name}'s seat is already taken by another phone; if that phone is lost, "
     "ask the scorekeeper to release the seat.",
+    "seat_already_held": "This phone already holds {name}'s seat: one phone, one player. To "
+    "move, ask the scorekeeper to release {name}'s seat first.",
+    "hands_blank": "Type the cards of at least one player.",
+    "went_out_not_entered": "{name} is marked as going out, but their cards are not entered.",
     "seat_changed": "{name}'s hand in round {number} was just saved from another phone; "
     "choose which to keep: what is saved now, or what you typed.",
     "no_such_seat": "There is no seat {seat}; this game's seats are 0 to {last}.",

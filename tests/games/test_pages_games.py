@@ -68,16 +68,17 @@ def round_form(
     words: Sequence[str],
     unused: Sequence[str] = ("", "", ""),
     went_out: str = "",
-    version: int | None = 0,
+    versions: Sequence[int] | None = None,
 ) -> dict:
-    """The fields of the round form: ``players-<seat>-words``/``-unused``, went_out, version."""
+    """The fields of the round form: ``players-<seat>-words``/``-unused``/``-version`` (the
+    version of that hand the page showed), went_out."""
     data = {}
     for seat, (w, u) in enumerate(zip(words, unused, strict=True)):
         data[f"players-{seat}-words"] = w
         data[f"players-{seat}-unused"] = u
+        if versions is not None:
+            data[f"players-{seat}-version"] = str(versions[seat])
     data["went_out"] = went_out
-    if version is not None:
-        data["version"] = str(version)
     return data
 
 
@@ -250,7 +251,7 @@ def test_view_link_changes_nothing(app, client, editor, viewer, rows):
     client.post(f"/games/{editor.id}/house-words", data={"word": "zax", "allowed": "allow"})
     base = f"/games/{editor.id}"
     posts = [
-        (f"{base}/rounds/1", round_form(["c-a-t", "d-i-g", "ox"], ["", "", "m"], version=2)),
+        (f"{base}/rounds/1", round_form(["c-a-t", "d-i-g", "ox"], ["", "", "m"])),
         (f"{base}/rounds/1/challenges", {"by": "0", "word": "1:0", "ruling": "illegal"}),
         (f"{base}/rounds/1/challenges/1/delete", {}),
         (f"{base}/rounds/1/close", {}),
@@ -299,7 +300,7 @@ def test_round_page_saves_the_round(app, client, editor):
     page = text(client.get(f"/games/{editor.id}/rounds/1"))
     assert 'id="round-form"' in page
     assert "Nothing entered yet." not in page
-    assert 'name="version" type="hidden" value="0"' in page
+    assert 'name="players-0-version" type="hidden" value="0"' in page
 
     resp = client.post(
         f"/games/{editor.id}/rounds/1",
@@ -316,7 +317,7 @@ def test_round_page_saves_the_round(app, client, editor):
     assert "Round 1 saved." in page
     assert re.findall(r'data-score="(-?\d+)"', page) == ["13", "13", "9"]  # 13; 13; 14 - 5
     assert 'value="c-a-t"' in page  # the saved cards, back in the form
-    assert 'name="version" type="hidden" value="1"' in page
+    assert 'name="players-2-version" type="hidden" value="1"' in page
     assert 'value="0" checked' in page  # Ann went out
 
 
@@ -382,20 +383,42 @@ def test_round_page_rule_violation_is_422_next_to_the_field(app, client, editor,
     assert rows() == before
 
 
-def test_round_page_stale_version_is_409_showing_what_is_saved(app, client, editor, rows):
+def test_round_page_stale_hand_is_409_keeping_what_was_typed(app, client, editor, rows):
     assert client.post(f"/games/{editor.id}/rounds/1", data=ROUND_1).status_code == 302
     before = rows()
-    stale = round_form(["c-a-t", "d-i-g", "a-x"], ["", "", "m"], version=0)  # loaded before
+    # Loaded before the save: every hand at version 0. Ann's hand moved since: a clash.
+    stale = round_form(["c-a-t", "d-i-g", "a-x"], ["", "", "m"], versions=(0, 0, 0))
     resp = client.post(f"/games/{editor.id}/rounds/1", data=stale)
-    shows(resp, 409, "round_changed", number=1)
+    shows(resp, 409, "seat_changed", number=1, seat=0, name="Ann")
     page = text(resp)
-    assert 'value="d-o-g"' in page and 'value="d-i-g"' not in page  # the saved state
-    assert 'name="version" type="hidden" value="1"' in page
+    assert 'value="d-i-g"' in page  # what was typed stays on screen
+    assert 'id="clash"' in page and "Saved from another phone" in page  # beside the saved
+    assert 'name="players-0-version" type="hidden" value="1"' in page  # saving again wins
     assert rows() == before
 
-    fresh = round_form(["c-a-t", "d-i-g", "a-x"], ["", "", "m"], version=1)
+    fresh = round_form(["c-a-t", "d-i-g", "a-x"], ["", "", "m"], versions=(1, 1, 1))
     assert client.post(f"/games/{editor.id}/rounds/1", data=fresh).status_code == 302
     assert [e[2] for e in entries(app)] == [[["c", "a", "t"]], [["d", "i", "g"]], [["a", "x"]]]
+
+
+def test_round_page_blank_hands_stay_for_their_phones(app, client, editor, rows):
+    # Only Cy has no phone: the scorekeeper types Cy's hand alone; Ann and Ben stay empty.
+    resp = client.post(
+        f"/games/{editor.id}/rounds/1", data=round_form(["", "", "ox"], ["", "", "m"])
+    )
+    assert resp.status_code == 302
+    assert resp.headers["Location"].endswith(f"/games/{editor.id}/rounds/1#round-live")
+    assert entries(app) == [(1, 2, [["o", "x"]], ["m"], False)]
+    page = text(client.get(f"/games/{editor.id}/rounds/1"))
+    assert "Round 1 saved. Waiting for Ann and Ben." in page
+    assert "data-score=" not in page  # not scored until every hand is in
+    before = rows()
+    shows(
+        client.post(f"/games/{editor.id}/rounds/1", data=round_form(["", "", ""])),
+        422,
+        "hands_blank",
+    )
+    assert rows() == before
 
 
 def test_round_page_resave_keeps_the_challenges_of_unchanged_words(app, client, editor):
@@ -405,7 +428,7 @@ def test_round_page_resave_keeps_the_challenges_of_unchanged_words(app, client, 
     # Ben's DOG was really DIG: Cy's OX is unchanged, so Ben's challenge of it stands.
     resp = client.post(
         f"/games/{editor.id}/rounds/1",
-        data=round_form(["cat", "d-i-g", "ox"], ["", "", "m"], went_out="0", version=2),
+        data=round_form(["cat", "d-i-g", "ox"], ["", "", "m"], went_out="0"),
     )
     assert resp.status_code == 302
     assert [c[1:] for c in challenges(app)] == [(1, 2, 0, True, "dictionary", "in_dictionary")]
@@ -414,7 +437,7 @@ def test_round_page_resave_keeps_the_challenges_of_unchanged_words(app, client, 
     # Cy's word was AX, not OX: the challenge of OX no longer applies and is dropped.
     resp = client.post(
         f"/games/{editor.id}/rounds/1",
-        data=round_form(["cat", "d-i-g", "ax"], ["", "", "m"], went_out="0", version=3),
+        data=round_form(["cat", "d-i-g", "ax"], ["", "", "m"], went_out="0"),
     )
     assert resp.status_code == 302
     assert challenges(app) == []
