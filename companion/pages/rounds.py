@@ -24,7 +24,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion import store
 from companion.actions import games, judging, seats
-from companion.game.deck import CARDS, text
+from companion.game.deck import CARDS, Word, text, value
 from companion.game.errors import Conflict, Refusal, RuleError
 from companion.game.parse import parse_seat_hand
 from companion.game.play import Challenge
@@ -83,6 +83,15 @@ def _flags(
 
 
 @dataclass(frozen=True)
+class ReviewWord:
+    """A word of a best play, as the breakdown shows one: its cards, its text, its value."""
+
+    cards: Word
+    text: str
+    value: int
+
+
+@dataclass(frozen=True)
 class Review:
     """After a round: the best play a player's cards allowed, and the points left behind."""
 
@@ -90,6 +99,10 @@ class Review:
     best: BestPlay
     scored: int
     left: int
+
+    @property
+    def words(self) -> tuple[ReviewWord, ...]:
+        return tuple(ReviewWord(w, text(w), value(w)) for w in self.best.words)
 
 
 def _review(state: store.GameState, current: store.RoundState) -> list[Review]:
