@@ -60,6 +60,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = secrets.token_hex(32)
     app.json.sort_keys = False  # keep the API's field order as documented
 
+    from companion.web.links import check_public_url
+
+    check_public_url(app.config.get("PUBLIC_URL"))  # a wrong address fails now, not on a phone
+
     from companion.lexicon import LexiconStore
 
     lexicons = Path(app.config.get("LEXICON_DIR") or Path(app.instance_path) / "lexicons")
@@ -101,6 +105,7 @@ ENVIRONMENT_KEYS = (
     "LEXICON_DIR",
     "LEXICON_CACHE_DIR",
     "AUTO_MIGRATE",
+    "PUBLIC_URL",
 )
 """Config keys the environment may set (over instance/config.py)."""
 
