@@ -206,6 +206,21 @@ def test_kept_viewer_page_follows_the_link_base(app: Flask, new_game) -> None:
     assert "192.168.1.20:5000" in note(after)
 
 
+# --- the scorekeeper's link behind a tap -------------------------------------------------
+
+
+def test_edit_link_is_in_a_closed_details_and_the_view_link_is_not(app: Flask, new_game) -> None:
+    game = new_game()
+    links = Links(game_page(app, game)).found
+    assert links["edit-link"]["details"] == {"open": False, "summary": "Show the scorekeeper link"}
+    assert links["view-link"]["details"] is None
+
+
+def test_a_viewer_gets_no_scorekeeper_link(app: Flask, new_game) -> None:
+    page = game_page(app, new_game(), editor=False)
+    assert "Show the scorekeeper link" not in page and 'id="edit-link"' not in page
+
+
 # --- the settings ------------------------------------------------------------------------
 
 
