@@ -85,12 +85,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from companion import api, api_games, cli  # noqa: F401  (api_games adds routes)
     from companion.game.rules import RULES
-    from companion.pages import games, health, referee, rounds, scorer, solitaire
+    from companion.pages import games, health, icon, referee, rounds, scorer, solitaire
     from companion.web import errors, messages
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # JSON clients send no cookie-based forms
-    for page in (games, rounds, solitaire, scorer, referee, health):
+    for page in (games, rounds, solitaire, scorer, referee, health, icon):
         app.register_blueprint(page.bp)
     app.cli.add_command(cli.lexicon)
     app.jinja_env.globals["house_rule_specs"] = RULES
