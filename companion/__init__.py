@@ -60,6 +60,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = secrets.token_hex(32)
     app.json.sort_keys = False  # keep the API's field order as documented
 
+    from companion.web.links import check_public_url
+
+    check_public_url(app.config.get("PUBLIC_URL"))  # a wrong address fails now, not on a phone
+
     from companion.lexicon import LexiconStore
 
     lexicons = Path(app.config.get("LEXICON_DIR") or Path(app.instance_path) / "lexicons")
@@ -81,12 +85,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from companion import api, api_games, api_seats, cli  # noqa: F401  (they add routes)
     from companion.game.rules import RULES
-    from companion.pages import games, health, referee, rounds, scorer, seats, solitaire
+    from companion.pages import games, health, icon, referee, rounds, scorer, seats, solitaire
     from companion.web import errors, messages
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # JSON clients send no cookie-based forms
-    for page in (games, rounds, seats, solitaire, scorer, referee, health):
+    for page in (games, rounds, seats, solitaire, scorer, referee, health, icon):
         app.register_blueprint(page.bp)
     app.cli.add_command(cli.lexicon)
     app.jinja_env.globals["house_rule_specs"] = RULES
@@ -101,6 +105,7 @@ ENVIRONMENT_KEYS = (
     "LEXICON_DIR",
     "LEXICON_CACHE_DIR",
     "AUTO_MIGRATE",
+    "PUBLIC_URL",
 )
 """Config keys the environment may set (over instance/config.py)."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from contextlib import suppress
 
-from flask import Response, jsonify, request, url_for
+from flask import Response, jsonify, request
 
 from companion import store
 from companion.actions import games
@@ -18,6 +18,7 @@ from companion.game.errors import Conflict, NotFound, Refusal, ShapeError
 from companion.game.parse import parse_challenge, parse_play, parse_rules
 from companion.web import referee
 from companion.web.errors import refusal_json
+from companion.web.links import public_url
 from companion.web.numbers import small_int
 from companion.web.present import etag, game_json, not_modified, round_json, seat_json
 
@@ -63,8 +64,8 @@ def create_game() -> tuple[Response, int]:
     return jsonify(
         id=game_id,
         edit_token=created.token,
-        view_url=url_for("games.view", game_id=game_id, _external=True),
-        edit_url=url_for("games.join", game_id=game_id, token=created.token, _external=True),
+        view_url=public_url("games.view", game_id=game_id),
+        edit_url=public_url("games.join", game_id=game_id, token=created.token),
     ), 201
 
 

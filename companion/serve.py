@@ -2,7 +2,8 @@
 
 ``HOST`` (default 127.0.0.1, this machine only) and ``PORT`` (default 5000) come
 from the environment. With ``HOST=0.0.0.0`` the phones at the table can join
-over the local network: the address to open is printed, with a QR code.
+over the local network: the address to open is printed, with a QR code, and the app
+builds the links it shares from it (``LAN_URL``) when its page is opened on loopback.
 """
 
 from __future__ import annotations
@@ -32,15 +33,22 @@ def lan_address() -> str | None:
     return None if address.startswith("127.") else address
 
 
-def announce(host: str, port: int) -> str:
+def phones_url(host: str, port: int) -> str | None:
+    """The address the other phones open, when ``host`` listens on every interface and
+    this machine has a local network address; else None (they can't join)."""
+    if host not in ("0.0.0.0", "::", ""):
+        return None
+    address = lan_address()
+    return f"http://{address}:{port}/" if address else None
+
+
+def announce(host: str, port: int, phones: str | None) -> str:
     """Print where to open the app; for a network-wide host, the phones' address and a QR."""
+    if phones:
+        print(f"Phones at the table: open {phones} (same Wi-Fi), or scan:", flush=True)
+        segno.make(phones, error="m").terminal(out=sys.stdout, compact=True)
+        return phones
     if host in ("0.0.0.0", "::", ""):
-        address = lan_address()
-        if address:
-            url = f"http://{address}:{port}/"
-            print(f"Phones at the table: open {url} (same Wi-Fi), or scan:", flush=True)
-            segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
-            return url
         print("No local network address found; phones can't join.", flush=True)
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}/"
     print(f"Quiddler Companion on {url}", flush=True)
@@ -63,7 +71,11 @@ def main() -> None:
     )
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "5000"))
-    announce(host, port)
+    phones = phones_url(host, port)
+    if phones:
+        # A page opened on this computer (127.0.0.1) gives the other phones links they can open.
+        app.config["LAN_URL"] = phones
+    announce(host, port, phones)
     serve(
         app,
         host=host,

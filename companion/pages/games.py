@@ -32,6 +32,7 @@ from companion.web.access import held_token, remember, require_edit, seat_for, t
 from companion.web.charts import running_totals_chart
 from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.forms import ActionForm, HouseWordForm, NewGameForm, first_error, rules_data
+from companion.web.links import link_base, public_url
 from companion.web.present import etag, game_json, not_modified
 
 bp = Blueprint("games", __name__)
@@ -127,10 +128,8 @@ def render_view(game_id: str, house_error: Shown | None = None) -> str:
     game = store.get_game(game_id)
     state = store.state_of(game)
     token = token_for(game)
-    view_url = url_for("games.view", game_id=game_id, _external=True)
-    edit_url = (
-        url_for("games.join", game_id=game_id, token=token, _external=True) if token else None
-    )
+    view_url = public_url("games.view", game_id=game_id)
+    edit_url = public_url("games.join", game_id=game_id, token=token) if token else None
     return render_template(
         "game.html",
         **board_context(state),
@@ -139,6 +138,7 @@ def render_view(game_id: str, house_error: Shown | None = None) -> str:
         edit_url=edit_url,
         view_qr=qr_svg(view_url),
         edit_qr=qr_svg(edit_url) if edit_url else None,
+        links=link_base(),
         created="created" in request.args,
         house_form=HouseWordForm() if token else None,
         house_error=house_error,
@@ -151,13 +151,14 @@ def render_view(game_id: str, house_error: Shown | None = None) -> str:
 def view(game_id: str) -> Response:
     """The leaderboard and everything about the game; read-only without the edit link.
 
-    The viewers' page (the same for everyone at the table) is kept per game version.
+    The viewers' page (the same for everyone at the table) is kept per game version and
+    per address: the address bar's and the one its links start from.
     """
     if _plain_view(game_id):
         version = store.game_version(game_id)
         if version is None:
             raise store.NotFound("no_such_game")
-        key = ("view", game_id, version, request.host_url)
+        key = ("view", game_id, version, link_base())
         body = rendered.pages.get_or_render(key, lambda: render_view(game_id))
     else:
         body = render_view(game_id)

@@ -5,7 +5,8 @@ status (RuleError 422, ShapeError 400, Forbidden 403, NotFound 404, Conflict 409
 A page that declares how it shows itself again (``@shows_refusals(render)``) is
 rendered again with the message next to the field it names and what the person
 typed still in the form; any other page gets the error page with the message.
-No view catches refusals of its own, and nothing answers 500 for one.
+No view catches refusals of its own, and nothing answers 500 for one. The error page
+of a game's page offers the way back to that game first.
 """
 
 from __future__ import annotations
@@ -24,9 +25,12 @@ from flask import (
     make_response,
     render_template,
     request,
+    url_for,
 )
+from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import HTTPException
 
+from companion import store
 from companion.extensions import db
 from companion.game.errors import Refusal
 from companion.web import messages
@@ -117,9 +121,36 @@ def _refused(exc: Refusal, on_the_page: bool = True) -> Response:
     return _error_page(exc)
 
 
+GAME_PATH = re.compile(r"/(games|solitaire)/([^/]+)")
+"""The start of every page's path that belongs to a game or a solitaire game."""
+
+
+def game_page_of(path: str) -> str | None:
+    """The page of the game (or solitaire game) ``path`` belongs to, if that game exists
+    and it is not the failing page itself: the way back from an error on one of its pages."""
+    found = GAME_PATH.match(path)
+    if not found:
+        return None
+    kind, game_id = found.groups()
+    try:
+        if kind == "games":
+            if store.game_version(game_id) is None:  # "new" included: no game has that id
+                return None
+            back = url_for("games.view", game_id=game_id)
+        else:
+            store.get_solitaire(game_id)
+            back = url_for("solitaire.show", game_id=game_id)
+    except (Refusal, SQLAlchemyError):  # no such game, or the database is what failed
+        db.session.rollback()
+        return None
+    return None if back == request.script_root + path else back
+
+
 def _error_page(exc: Refusal) -> Response:
     db.session.rollback()
-    page = render_template("error.html", code=exc.status, error=Shown.of(exc))
+    page = render_template(
+        "error.html", code=exc.status, error=Shown.of(exc), back=game_page_of(request.path)
+    )
     response = make_response(page, exc.status)
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -36,8 +36,16 @@ def test_two_rounds_with_a_challenge_and_a_reopen(  # type: ignore[no-untyped-de
     page.locator("button[type=submit]").tap()
     page.wait_for_url(re.compile(r"/games/[\w-]+\?created=1$"))
     view_url = page.locator("#view-link").get_attribute("href")
-    assert page.locator("#edit-link").count() == 1
+    # The view QR is there to scan; the scorekeeper's link and QR wait behind a tap.
+    assert page.locator("#view-link").is_visible()
+    edit_link = page.locator("#edit-link")
+    assert edit_link.count() == 1 and edit_link.is_hidden()
     assert page.locator(".qr-code svg").count() == 2
+    assert page.locator(".qr-code svg:visible").count() == 1
+    page.locator("summary", has_text="Show the scorekeeper link").tap()
+    assert edit_link.is_visible()
+    assert re.search(r"/games/[\w-]+/edit/[\w-]+$", edit_link.get_attribute("href") or "")
+    assert page.locator(".qr-code svg:visible").count() == 2
     assert "Ann deals" in page.locator(".next").inner_text()
     screenshot(page, "game-created")
 
