@@ -95,6 +95,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.cli.add_command(cli.lexicon)
     app.jinja_env.globals["house_rule_specs"] = RULES
     app.jinja_env.filters["reason"] = messages.reason
+    app.jinja_env.filters["people"] = messages.people
     errors.register(app)
     return app
 

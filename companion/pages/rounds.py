@@ -29,7 +29,7 @@ from companion.game.errors import Conflict, Refusal, RuleError
 from companion.game.parse import parse_seat_hand
 from companion.game.play import Challenge
 from companion.game.solver import BestPlay, best_play
-from companion.web import referee
+from companion.web import messages, referee
 from companion.web.access import held_seat_token, held_token, require_edit, seat_for, token_for
 from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.forms import (
@@ -345,7 +345,7 @@ def _flash_saved(number: int, saved: seats.SeatsSaved, seat: int | None) -> None
     if current.entered:
         flash(f"{done} Every hand is in." if seat is not None else done, "ok")
     else:
-        flash(f"{done} Waiting for {' and '.join(current.waiting_for)}.", "ok")
+        flash(f"{done} Waiting for {messages.people(current.waiting_for)}.", "ok")
     for dropped in saved.dropped:
         flash(
             f"The challenge of {dropped.upper()} was dropped: that word is no longer entered.",

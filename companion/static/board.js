@@ -27,6 +27,13 @@
             if (busy()) { return; } // keep the old tag: replaced on a later poll
             tag = next;
             live.innerHTML = html;
+            // The forms of the page no longer fit (the round was closed, reopened, or can
+            // be entered now): load the page again rather than show a stale form.
+            var part = live.querySelector("[data-form]");
+            if (part && live.hasAttribute("data-form") &&
+                part.getAttribute("data-form") !== live.getAttribute("data-form")) {
+              window.location.reload();
+            }
           });
         })
         .catch(function () { /* offline for a moment: try again later */ })

@@ -204,6 +204,12 @@ REASONS: dict[str, str] = {
 """Every reason code of a verdict or a ruling, and its English words."""
 
 
+def people(names: object) -> str:
+    """Names as a sentence lists them: "Ann", "Ann and Ben", "Ann, Ben and Cy"."""
+    listed = [str(n) for n in names] if isinstance(names, list | tuple) else [str(names)]
+    return " and ".join([", ".join(listed[:-1]), listed[-1]] if len(listed) > 1 else listed)
+
+
 def reason(code: str) -> str:
     """The words of a reason code (``proper_noun`` -> "proper noun")."""
     return REASONS.get(code, code.replace("_", " "))

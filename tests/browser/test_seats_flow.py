@@ -1,0 +1,134 @@
+"""Four players enter their own hands on their own phones at once; a fifth phone, the
+scorekeeper's, watches the round fill in, sees the bonus to beat, challenges a word and
+closes the round; the leaderboard follows on all five."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+
+import pytest
+
+from tests.browser.conftest import PHONE
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ann", "Ben", "Cy", "Dee"]
+HANDS = {  # round 1: three cards each
+    "Ann": ("c-a-t", ""),
+    "Ben": ("d-o-g", ""),
+    "Cy": ("o-x", "m"),
+    "Dee": ("qu-a-y", ""),
+}
+
+
+def api_game(base: str) -> dict:
+    """A four-player game made through the API: its id, edit link and view link."""
+    request = urllib.request.Request(
+        base + "/api/v1/games",
+        data=json.dumps({"players": NAMES, "first_dealer": 0}).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request) as answer:  # noqa: S310 (the test's own server)
+        return json.load(answer)
+
+
+def test_four_phones_enter_their_hands_while_the_scorekeeper_watches(  # type: ignore[no-untyped-def]
+    live_server, browser, screenshot, fits_phone
+) -> None:
+    game = api_game(live_server)
+    contexts = [browser.new_context(**PHONE) for _ in range(5)]
+    try:
+        *players, keeper = (c.new_page() for c in contexts)
+        keeper.goto(game["edit_url"])
+        assert keeper.locator(".seat-link").count() == 4  # nobody has a seat yet
+
+        # Each player opens the view link (the QR code) and taps their name, twice.
+        for name, page in zip(NAMES, players, strict=True):
+            page.goto(game["view_url"])
+            page.get_by_role("link", name=f"I am {name}").tap()
+            assert page.locator("h1").inner_text() == f"Are you {name}?"
+            page.locator("#claim").tap()
+            page.wait_for_url(re.compile(r"/rounds/1$"))
+            assert f"This phone is {name}'s seat" in page.locator(".flash").inner_text()
+            assert page.locator("#seat-form legend").inner_text().startswith(name)
+        screenshot(players[0], "seats-claimed")
+        keeper.goto(f"{live_server}/games/{game['id']}")
+        assert keeper.locator(".seat-row .tag.claimed").count() == 4
+        assert keeper.locator(".seat-link").count() == 0  # taken seats can't be tapped
+        keeper.get_by_role("link", name="Enter round 1").tap()
+        assert "Hands in: 0 of 4" in keeper.locator("#round-live").inner_text()
+
+        # Ann and Ben save at the same moment; the scorekeeper's page follows by itself.
+        def fill(name: str, page) -> None:  # type: ignore[no-untyped-def]
+            words, unused = HANDS[name]
+            page.fill("#words", words)
+            page.fill("#unused", unused)
+
+        for name, page in zip(NAMES[:2], players[:2], strict=True):
+            fill(name, page)
+        for page in players[:2]:
+            page.locator("#seat-form button[type=submit]").click(no_wait_after=True)
+        for page in players[:2]:
+            page.wait_for_url(re.compile(r"/rounds/1#round-live$"), wait_until="domcontentloaded")
+        live = keeper.locator("#round-live")
+        live.get_by_text("Hands in: 2 of 4").wait_for()
+        race = keeper.locator(".bonus-race").inner_text()
+        assert "Longest word: 3 letters, Ann and Ben tied: as it stands, nobody gets it." in race
+        assert "A tie gives the bonus to nobody" in race
+        assert [s.inner_text() for s in keeper.locator(".seat-state .seat-what").all()] == [
+            "✓ in",
+            "✓ in",
+            "entering…",
+            "entering…",
+        ]
+        screenshot(keeper, "seats-keeper-watching")
+        fits_phone(keeper)
+        players[1].locator(".bonus-race").wait_for()
+        assert "Waiting for Cy and Dee" in players[1].locator(".flash").inner_text()
+
+        # Cy and Dee save together: every hand is in, the round is scored on every phone.
+        for name, page in zip(NAMES[2:], players[2:], strict=True):
+            fill(name, page)
+        for page in players[2:]:
+            page.locator("#seat-form button[type=submit]").click(no_wait_after=True)
+        for page in players[2:]:
+            page.wait_for_url(
+                re.compile(r"/rounds/1#(round-live|breakdown)$"), wait_until="domcontentloaded"
+            )
+        live.get_by_text("Every hand is in").wait_for()
+        # CAT 13, DOG 13, OX 14 - M 5, QUAY 15 and the longest word (four letters, QU is
+        # two); one word each: most words is a tie, nobody gets it.
+        scores = keeper.locator("[data-score]")
+        scores.first.wait_for()
+        assert [s.get_attribute("data-score") for s in scores.all()] == ["13", "13", "9", "25"]
+        screenshot(players[3], "seats-dee-breakdown")
+
+        # The scorekeeper challenges Cy's OX (the dictionary has it: Ann pays) and closes.
+        keeper.select_option("#by", "0")
+        keeper.select_option("#word", "2:0")
+        keeper.locator(".challenge-form button[type=submit]").tap()
+        keeper.wait_for_url(re.compile(r"#challenges$"))
+        note = keeper.locator(".challenge-note").inner_text()
+        assert "Ann challenged Cy's OX" in note and "legal" in note
+        keeper.locator("#close").tap()
+        keeper.wait_for_url(re.compile(rf"/games/{game['id']}$"))
+        totals = [t.inner_text() for t in keeper.locator("#board-live [data-total]").all()]
+        assert totals == ["25", "13", "9", "0"]  # Dee, Ben, Cy; Ann 13 - 14 floored at 0
+        screenshot(keeper, "seats-keeper-leaderboard")
+
+        # Every player's phone, still on round 1, shows the leaderboard without a reload.
+        for page in players:
+            standings = page.locator(".round-standings")
+            standings.wait_for()
+            shown = [t.inner_text() for t in standings.locator("[data-total]").all()]
+            assert shown == ["25", "13", "9", "0"]
+            assert page.get_by_role("link", name="Enter my hand for round 2").count() == 1
+        screenshot(players[0], "seats-ann-after-close")
+        for page in (*players, keeper):
+            fits_phone(page)
+    finally:
+        for context in contexts:
+            context.close()
