@@ -237,7 +237,7 @@
       pick.setAttribute("aria-label", "Card keyboard for " + e.name);
       pick.addEventListener("click", function () {
         activate(e, pick);
-        if (folded) { setFolded(false); }
+        if (folded) { setFolded(false, true); }
       });
       box.appendChild(pick);
     }
@@ -321,9 +321,11 @@
     }
   }
 
-  function setFolded(value) {
+  function setFolded(value, remember) {
     folded = value;
-    try { window.localStorage.setItem(FOLDED, folded ? "1" : "0"); } catch (err) { /* private mode */ }
+    if (remember) {
+      try { window.localStorage.setItem(FOLDED, folded ? "1" : "0"); } catch (err) { /* private mode */ }
+    }
     if (!pad) { return; }
     pad.classList.toggle("folded", folded);
     var fold = pad.querySelector("[data-action=fold]");
@@ -480,10 +482,16 @@
         target.blur();
       }
     });
-    pad.querySelector("[data-action=fold]").addEventListener("click", function () { setFolded(!folded); });
+    pad.querySelector("[data-action=fold]").addEventListener("click", function () { setFolded(!folded, true); });
     form.classList.add("has-cardpad");
   }
-  activate(entries[0], null);
-  setFolded(folded);
-  applyInputMode();
+  // A refused form comes back with a message by the hand at fault (errors.js scrolled to
+  // it): start at that hand, keeping the message where it is on the screen.
+  var message = form.querySelector("fieldset.entry .error[role=alert]");
+  var focused = document.activeElement;
+  function holding(node) { return entries.filter(function (e) { return node && e.set.contains(node); })[0]; }
+  var first = holding(focused) || holding(message) || entries[0];
+  activate(first, window.pageYOffset > 0 && message ? message : null);
+  if (focused === first.left || (message && message.parentNode.contains(first.left))) { first.mode = "left"; }
+  setFolded(folded, false);
 }());
