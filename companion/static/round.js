@@ -1,134 +1,497 @@
-// The round form: a card keyboard for the focused box, a running card count per
-// player, the deck limit checked across players, and the card spellings offered
-// when typed letters could be laid down more than one way (QU, IN, ER, CL, TH).
+// The round form. Each hand is built from the card keyboard a word at a time, shown as
+// card chips; the text boxes stay the form (the server reads only them, and they work
+// without JavaScript): the chips are drawn from the boxes and written back to them.
+// Also: a running card count per hand, the deck's copies checked across the form, the
+// card spellings offered for typed letters (QU, IN, ER, CL, TH), and a warning for a
+// hand marked as going out that still holds cards. Everything is found by class, so
+// the same script serves a form with every hand and a form with one hand.
 (function () {
   "use strict";
-  var form = document.getElementById("round-form");
+  var form = document.querySelector("form.round-form");
   if (!form) { return; }
-  var hand = parseInt(form.getAttribute("data-hand"), 10);
+  var hand = parseInt(form.getAttribute("data-hand"), 10) || 0;
   var spellUrl = form.getAttribute("data-spell-url");
   var csrf = form.querySelector("input[name=csrf_token]");
-  var keys = Array.prototype.slice.call(document.querySelectorAll(".key[data-card]"));
-  var copies = {};
-  keys.forEach(function (k) { copies[k.getAttribute("data-card")] = parseInt(k.getAttribute("data-copies"), 10); });
-  var doubles = ["qu", "in", "er", "cl", "th"];
-  var target = null;
-  var targetLabel = document.getElementById("keyboard-target");
+  var pad = form.querySelector(".cardpad");
+  var FOLDED = "quiddler.cardpad.folded";
+  var DOUBLES = ["qu", "in", "er", "cl", "th"];
+  var SEP_WORDS = /[\s,;]+/;
+  var SEP_CARDS = /[\s,;\-·.]+/;
 
-  // The cards a box holds: a token with dashes is card names, else one letter per card;
-  // leftovers are card names separated by spaces.
-  function cardsOf(input) {
-    var text = input.value.trim().toLowerCase();
-    if (!text) { return []; }
-    var out = [];
-    text.split(/[\s,;]+/).forEach(function (token) {
+  function toArray(list) { return Array.prototype.slice.call(list); }
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) { node.className = cls; }
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  }
+  function setText(node, text) { if (node.textContent !== text) { node.textContent = text; } }
+  function reveal(node) {
+    if (!node || !node.scrollIntoView) { return; }
+    try { node.scrollIntoView({ block: "nearest" }); } catch (err) { node.scrollIntoView(false); }
+  }
+  function plural(n, one) { return n + " " + one + (n === 1 ? "" : "s"); }
+
+  var keys = pad ? toArray(pad.querySelectorAll(".key[data-card]")) : [];
+  var copies = {};
+  var values = {};
+  keys.forEach(function (k) {
+    var c = k.getAttribute("data-card");
+    copies[c] = parseInt(k.getAttribute("data-copies"), 10);
+    var sub = k.querySelector("sub");
+    if (sub) { values[c] = sub.textContent; }
+  });
+
+  // --- the boxes as cards -------------------------------------------------------------
+  // Words: separated by spaces; a token with dashes is card names (qu-i-z, in-), else one
+  // letter per card (top). Left over: card names separated by spaces (or dashes).
+  function parseWords(text) {
+    var lower = text.toLowerCase();
+    var words = [];
+    lower.trim().split(SEP_WORDS).forEach(function (token) {
       if (!token) { return; }
-      if (input.classList.contains("unused-input")) {
-        token.split("-").forEach(function (c) { if (c) { out.push(c); } });
-      } else if (token.indexOf("-") >= 0) {
-        token.split("-").forEach(function (c) { if (c) { out.push(c); } });
-      } else {
-        token.split("").forEach(function (c) { out.push(c); });
-      }
+      var cards = token.indexOf("-") >= 0 ? token.replace(/^-+|-+$/g, "").split("-") : token.split("");
+      cards = cards.filter(function (c) { return c !== ""; });
+      if (cards.length) { words.push(cards); }
     });
-    return out;
+    return { words: words, open: words.length > 0 && !/[\s,;]$/.test(lower) };
+  }
+  function parseCards(text) {
+    return text.toLowerCase().trim().split(SEP_CARDS).filter(function (c) { return c !== ""; });
+  }
+  function wordText(cards) { // the box's spelling of a word: c-a-t, and in- for a lone IN
+    if (cards.length === 1) { return cards[0].length > 1 ? cards[0] + "-" : cards[0]; }
+    return cards.join("-");
+  }
+  function shown(cards) { return cards.join("").toUpperCase(); }
+
+  // --- the hands ------------------------------------------------------------------------
+  function nameOf(set) {
+    var legend = set.querySelector("legend");
+    if (!legend) { return "This hand"; }
+    var text = "";
+    for (var node = legend.firstChild; node; node = node.nextSibling) {
+      if (node.nodeType === 1 && node.classList.contains("count")) { break; }
+      text += node.textContent;
+    }
+    return text.trim() || "This hand";
   }
 
+  var entries = [];
+  toArray(form.querySelectorAll("fieldset.entry")).forEach(function (set) {
+    var words = set.querySelector(".words-input");
+    var left = set.querySelector(".unused-input");
+    if (!words || !left) { return; }
+    var legend = set.querySelector("legend");
+    var count = set.querySelector(".count");
+    if (!count) {
+      count = el("span", "count");
+      count.setAttribute("aria-live", "polite");
+      if (legend) { legend.appendChild(count); }
+    }
+    var offer = words.parentNode.querySelector(".spellings-offer");
+    if (!offer) {
+      offer = el("div", "spellings-offer");
+      offer.setAttribute("aria-live", "polite");
+      words.parentNode.insertBefore(offer, words.nextSibling);
+    }
+    var chips = el("div", "hand-chips");
+    var notes = el("div", "entry-notes");
+    var wentOutNote = el("p", "went-out-warning");
+    wentOutNote.setAttribute("role", "alert");
+    wentOutNote.hidden = true;
+    notes.appendChild(wentOutNote);
+    var after = legend ? legend.nextSibling : set.firstChild;
+    set.insertBefore(chips, after);
+    set.insertBefore(notes, chips.nextSibling);
+    entries.push({
+      set: set, words: words, left: left, count: count, offer: offer, chips: chips,
+      notes: notes, wentOutNote: wentOutNote, wentOut: set.querySelector("input[name=went_out]"),
+      name: nameOf(set), cards: [], leftover: [], editing: 0, mode: "words", chosen: null
+    });
+  });
+  if (!entries.length) { return; }
+
+  function read(e, typed) { // the boxes -> the chips; a saved hand starts with its words closed
+    var p = parseWords(e.words.value);
+    e.cards = p.words;
+    e.editing = typed && p.open ? p.words.length - 1 : p.words.length;
+    e.leftover = parseCards(e.left.value);
+    e.chosen = null;
+  }
+  function write(e) { // the chips -> the boxes; a trailing space: the next card starts a word
+    var text = e.cards.map(wordText).join(" ");
+    if (text && e.mode === "words" && e.editing >= e.cards.length) { text += " "; }
+    e.words.value = text;
+    e.left.value = e.leftover.join(" ");
+  }
+  function cardCount(e) {
+    return e.cards.reduce(function (n, w) { return n + w.length; }, 0) + e.leftover.length;
+  }
+
+  // --- the keyboard's state ---------------------------------------------------------------
+  var active = null;
+  var typing = false;
+  var folded = false;
+  try { folded = window.localStorage.getItem(FOLDED) === "1"; } catch (err) { folded = false; }
+  var deckNote = form.querySelector(".deck-warning");
+  if (!deckNote) {
+    deckNote = el("p", "deck-warning");
+    deckNote.setAttribute("role", "alert");
+    deckNote.hidden = true;
+  }
+  var inputs = [];
+  entries.forEach(function (e) { inputs.push(e.words, e.left); });
+
+  function padOpen() { return pad && !pad.hidden && !folded; }
+  function applyInputMode() {
+    var mode = padOpen() && !typing ? "none" : "text";
+    inputs.forEach(function (input) { input.setAttribute("inputmode", mode); });
+  }
+
+  // --- drawing the chips --------------------------------------------------------------------
+  function cardChip(name) {
+    var known = copies[name] !== undefined;
+    var chip = el("span", known ? "card" : "card bad", name.toUpperCase());
+    if (known && values[name] !== undefined) { chip.appendChild(el("sub", "", values[name])); }
+    return chip;
+  }
+  function group(e, cards, kind, index) {
+    var isOpen = e === active && padOpen() &&
+      (kind === "left" ? e.mode === "left" : e.mode === "words" && e.editing === index);
+    var b = el("button", "word-chip" + (kind === "left" ? " leftover" : "") + (isOpen ? " open" : ""));
+    b.type = "button";
+    var chosen = e.chosen === (kind === "left" ? "left" : index);
+    b.setAttribute("aria-expanded", chosen ? "true" : "false");
+    var row = el("span", "chip-cards");
+    cards.forEach(function (c) { row.appendChild(cardChip(c)); });
+    b.appendChild(row);
+    var label = kind === "left" ? "left over" : shown(cards);
+    b.appendChild(el("span", "chip-text", label));
+    b.setAttribute("aria-label", (kind === "left" ? "Left over: " + cards.map(function (c) { return c.toUpperCase(); }).join(" ") : label) +
+      ", " + plural(cards.length, "card") + (isOpen ? ", being entered" : "") + ". Edit or remove");
+    b.setAttribute("data-chip", kind === "left" ? "left" : String(index));
+    b.addEventListener("click", function () {
+      activate(e, b);
+      e.chosen = chosen ? null : (kind === "left" ? "left" : index);
+      render(e);
+      focusChip(e, kind === "left" ? "left" : String(index));
+    });
+    return b;
+  }
+  function menu(e, kind, index, cards) {
+    var box = el("span", "chip-menu");
+    box.setAttribute("role", "group");
+    var what = kind === "left" ? "the cards left over" : shown(cards);
+    box.setAttribute("aria-label", what);
+    var edit = el("button", "chip-action", kind === "left" ? "Add cards" : "Edit");
+    edit.type = "button";
+    edit.setAttribute("aria-label", (kind === "left" ? "Add cards to " : "Edit ") + what);
+    edit.addEventListener("click", function () {
+      activate(e, edit);
+      if (kind === "left") { closeWord(e); e.mode = "left"; } else { e.mode = "words"; e.editing = index; }
+      e.chosen = null;
+      commit(e);
+    });
+    var remove = el("button", "chip-action remove", kind === "left" ? "Clear" : "Remove");
+    remove.type = "button";
+    remove.setAttribute("aria-label", (kind === "left" ? "Clear " : "Remove ") + what);
+    remove.addEventListener("click", function () {
+      if (kind === "left") {
+        e.leftover = [];
+      } else {
+        e.cards.splice(index, 1);
+        if (e.editing > index) { e.editing -= 1; } else if (e.editing === index) { e.editing = e.cards.length; }
+      }
+      e.chosen = null;
+      commit(e);
+    });
+    box.appendChild(edit);
+    box.appendChild(remove);
+    return box;
+  }
+  function focusChip(e, which) {
+    var b = e.chips.querySelector("[data-chip='" + which + "']");
+    if (b) { b.focus(); }
+  }
+  function render(e) {
+    var box = e.chips;
+    box.innerHTML = "";
+    e.cards.forEach(function (cards, i) {
+      box.appendChild(group(e, cards, "word", i));
+      if (e.chosen === i) { box.appendChild(menu(e, "word", i, cards)); }
+    });
+    var here = e === active && padOpen();
+    if (here && e.mode === "words" && e.editing >= e.cards.length) {
+      box.appendChild(el("span", "word-chip open empty", e.cards.length ? "next word…" : "first word…"));
+    }
+    if (e.leftover.length) {
+      box.appendChild(group(e, e.leftover, "left"));
+      if (e.chosen === "left") { box.appendChild(menu(e, "left", 0, e.leftover)); }
+    } else if (here && e.mode === "left") {
+      box.appendChild(el("span", "word-chip leftover open empty", "left over…"));
+    }
+    if (!here && pad && !pad.hidden) {
+      var pick = el("button", "chip-pick", e.cards.length || e.leftover.length ? "✎ Cards" : "Tap to enter " + e.name + "'s cards");
+      pick.type = "button";
+      pick.setAttribute("aria-label", "Card keyboard for " + e.name);
+      pick.addEventListener("click", function () {
+        activate(e, pick);
+        if (folded) { setFolded(false, true); }
+      });
+      box.appendChild(pick);
+    }
+  }
+
+  // --- counts and warnings --------------------------------------------------------------------
   function update() {
     var total = {};
-    form.querySelectorAll("fieldset.entry").forEach(function (set) {
-      var n = 0;
-      set.querySelectorAll(".card-input").forEach(function (input) {
-        cardsOf(input).forEach(function (c) { n += 1; total[c] = (total[c] || 0) + 1; });
-      });
-      var count = set.querySelector(".count");
-      count.textContent = n + " / " + hand + " cards";
-      count.className = "count " + (n === hand ? "ok" : (n > hand ? "over" : "short"));
+    entries.forEach(function (e) {
+      var n = cardCount(e);
+      e.cards.forEach(function (w) { w.forEach(function (c) { total[c] = (total[c] || 0) + 1; }); });
+      e.leftover.forEach(function (c) { total[c] = (total[c] || 0) + 1; });
+      var state = n === hand ? "ok" : (n > hand ? "over" : "short");
+      setText(e.count, n + " / " + hand + " cards");
+      e.count.className = "count " + state;
+      if (e === active && pad) {
+        var mirror = pad.querySelector(".cardpad-count");
+        setText(mirror, n + " / " + hand);
+        mirror.className = "cardpad-count " + state;
+      }
+      var out = e.wentOut && e.wentOut.checked && e.leftover.length > 0;
+      var text = out ? e.name + " is marked as going out but still has " +
+        plural(e.leftover.length, "card") + " left over." : "";
+      var appeared = out && e.wentOutNote.hidden;
+      setText(e.wentOutNote, text);
+      e.wentOutNote.hidden = !out;
+      if (appeared) { reveal(e.wentOutNote); }
     });
     var over = Object.keys(total).filter(function (c) { return copies[c] !== undefined && total[c] > copies[c]; });
-    var warning = document.getElementById("deck-warning");
+    var wasHidden = deckNote.hidden;
     if (over.length) {
-      warning.textContent = over.map(function (c) {
+      setText(deckNote, over.map(function (c) {
         return "The deck has only " + copies[c] + " " + c.toUpperCase() + " cards; " + total[c] + " are entered.";
-      }).join(" ");
-      warning.hidden = false;
+      }).join(" "));
+      deckNote.hidden = false;
+      if (wasHidden) { reveal(deckNote); }
     } else {
-      warning.hidden = true;
+      deckNote.hidden = true;
     }
     keys.forEach(function (k) {
       var c = k.getAttribute("data-card");
-      k.classList.toggle("used-up", (total[c] || 0) >= copies[c]);
+      var gone = (total[c] || 0) >= copies[c];
+      k.classList.toggle("used-up", gone);
+      var base = k.getAttribute("aria-label").replace(/ \(all entered\)$/, "");
+      k.setAttribute("aria-label", gone ? base + " (all entered)" : base);
     });
   }
 
-  // Offer the card spellings of the word being typed, when there is more than one.
+  function padLabel() {
+    if (!pad || !active) { return; }
+    setText(pad.querySelector(".cardpad-who"), active.name);
+    pad.setAttribute("aria-label", "Card keyboard for " + active.name);
+    var sw = pad.querySelector("[data-action=left]");
+    sw.setAttribute("aria-checked", active.mode === "left" ? "true" : "false");
+  }
+
+  function commit(e) { write(e); render(e); update(); padLabel(); }
+  function closeWord(e) { if (e.mode === "words") { e.editing = e.cards.length; } }
+
+  // The keyboard goes right below the hand being filled, in the page's flow (never over
+  // it); the element the person touched stays where it was on the screen.
+  function activate(e, anchor) {
+    if (active === e) { return; }
+    var before = anchor ? anchor.getBoundingClientRect().top : null;
+    var old = active;
+    active = e;
+    if (pad) { e.set.parentNode.insertBefore(pad, e.set.nextSibling); }
+    e.notes.appendChild(deckNote);
+    if (old) { old.chosen = null; render(old); }
+    render(e);
+    update();
+    padLabel();
+    if (before !== null && anchor.isConnected) {
+      var shift = anchor.getBoundingClientRect().top - before;
+      if (shift) { window.scrollBy(0, shift); }
+      if (padOpen()) { // show the keys too, keeping the touched element on the screen
+        var bottom = pad.getBoundingClientRect().bottom - window.innerHeight;
+        var room = anchor.getBoundingClientRect().top - 8;
+        if (bottom > 0 && room > 0) { window.scrollBy(0, Math.min(bottom, room)); }
+      }
+    }
+  }
+
+  function setFolded(value, remember) {
+    folded = value;
+    if (remember) {
+      try { window.localStorage.setItem(FOLDED, folded ? "1" : "0"); } catch (err) { /* private mode */ }
+    }
+    if (!pad) { return; }
+    pad.classList.toggle("folded", folded);
+    var fold = pad.querySelector("[data-action=fold]");
+    fold.setAttribute("aria-expanded", folded ? "false" : "true");
+    fold.textContent = folded ? "▴ Cards" : "▾";
+    fold.title = folded ? "Show the card keyboard" : "Fold the card keyboard away";
+    pad.querySelector(".keys").hidden = folded;
+    if (folded) { setTyping(false); }
+    applyInputMode();
+    entries.forEach(render);
+    padLabel();
+  }
+  function setTyping(value) {
+    typing = value;
+    if (pad) { pad.querySelector("[data-action=type]").setAttribute("aria-pressed", typing ? "true" : "false"); }
+    applyInputMode();
+  }
+
+  // --- the card spellings of typed letters -------------------------------------------------------
+  function usesDouble(s) { return s.cards.some(function (c) { return c.length > 1; }); }
   var pending = null;
-  function offer(input) {
-    var box = input.parentNode.querySelector(".spellings-offer");
+  function offer(e) {
+    var box = e.offer;
+    var input = e.words;
     var tokens = input.value.split(/\s+/);
     var last = (tokens[tokens.length - 1] || "").toLowerCase();
     box.innerHTML = "";
-    if (!/^[a-z]{2,22}$/.test(last) || !doubles.some(function (d) { return last.indexOf(d) >= 0; })) { return; }
-    if (pending) { window.clearTimeout(pending); }
+    if (pending) { window.clearTimeout(pending); pending = null; }
+    if (!/^[a-z]{2,22}$/.test(last) || !DOUBLES.some(function (d) { return last.indexOf(d) >= 0; })) { return; }
     pending = window.setTimeout(function () {
+      pending = null;
       fetch(spellUrl, { method: "POST", headers: { "Content-Type": "application/json", "X-CSRFToken": csrf ? csrf.value : "" },
                         body: JSON.stringify({ letters: last }) })
         .then(function (r) { return r.ok ? r.json() : { spellings: [] }; })
         .then(function (data) {
-          if (data.spellings.length < 2) { return; }
+          var list = (data.spellings || []).map(function (s, i) { return { s: s, i: i }; });
+          if (list.length < 2) { return; }
+          // A spelling with a double-letter card first (fewer cards first), whatever the order sent.
+          list.sort(function (a, b) {
+            return ((usesDouble(b.s) ? 1 : 0) - (usesDouble(a.s) ? 1 : 0)) ||
+              (a.s.cards.length - b.s.cards.length) || (a.i - b.i);
+          });
           box.innerHTML = "";
-          var label = document.createElement("span");
-          label.className = "offer-label";
-          label.textContent = "Which cards?";
-          box.appendChild(label);
-          data.spellings.forEach(function (s) {
-            var b = document.createElement("button");
+          box.appendChild(el("span", "offer-label", "Which cards?"));
+          list.forEach(function (item) {
+            var s = item.s;
+            var b = el("button", "offer");
             b.type = "button";
-            b.className = "offer";
-            b.textContent = s.cards.map(function (c) { return c.toUpperCase(); }).join("·") + " " + s.value;
+            b.appendChild(el("span", "offer-cards", s.cards.map(function (c) { return c.toUpperCase(); }).join("·")));
+            b.appendChild(document.createTextNode(" "));
+            b.appendChild(el("span", "offer-meta", plural(s.cards.length, "card") + " · " + s.value + " pts"));
             b.addEventListener("click", function () {
               var words = input.value.replace(/\s+$/, "").split(/\s+/);
-              words[words.length - 1] = s.cards.join("-");
+              words[words.length - 1] = wordText(s.cards);
               input.value = words.join(" ") + " ";
               box.innerHTML = "";
+              read(e, true);
+              render(e);
               update();
               input.focus();
             });
             box.appendChild(b);
           });
+          reveal(box);
         })
         .catch(function () {});
     }, 250);
   }
 
-  form.querySelectorAll(".card-input").forEach(function (input) {
-    input.addEventListener("focus", function () {
-      target = input;
-      var who = input.closest("fieldset").querySelector("legend").firstChild.textContent.trim();
-      targetLabel.textContent = "Typing into: " + who + ", " + (input.classList.contains("unused-input") ? "left over" : "words");
+  // --- wiring -------------------------------------------------------------------------------------
+  entries.forEach(function (e) {
+    [e.words, e.left].forEach(function (input) {
+      var mode = input === e.left ? "left" : "words";
+      function pick() {
+        activate(e, input);
+        if (e.mode !== mode) {
+          if (mode === "left") { closeWord(e); }
+          e.mode = mode;
+          render(e);
+          padLabel();
+        }
+      }
+      input.addEventListener("focus", pick);
+      input.addEventListener("click", pick);
+      input.addEventListener("input", function () {
+        read(e, true);
+        render(e);
+        update();
+        if (input === e.words) { offer(e); }
+      });
     });
-    input.addEventListener("input", function () { update(); if (input.classList.contains("words-input")) { offer(input); } });
+    read(e, false);
+  });
+  form.addEventListener("change", function (ev) {
+    if (ev.target && ev.target.name === "went_out") { update(); }
+  });
+  form.addEventListener("submit", function () {
+    inputs.forEach(function (input) { input.value = input.value.trim(); });
   });
 
-  keys.concat(Array.prototype.slice.call(document.querySelectorAll(".key[data-action]"))).forEach(function (key) {
-    key.addEventListener("mousedown", function (e) { e.preventDefault(); }); // keep the box focused
-    key.addEventListener("click", function () {
-      if (!target) { target = form.querySelector(".words-input"); }
-      var value = target.value;
-      var action = key.getAttribute("data-action");
-      if (action === "space") {
-        target.value = value.replace(/\s+$/, "") + " ";
-      } else if (action === "back") {
-        target.value = value.replace(/\s+$/, "").replace(/-?[a-z]+$/i, function (m) {
-          return m.indexOf("-") === 0 || m.length <= 2 ? "" : m.slice(0, -1);
-        });
-      } else {
-        var card = key.getAttribute("data-card");
-        var sep = target.classList.contains("unused-input") ? " " : "-";
-        target.value = (value === "" || /\s$/.test(value)) ? value + card : value + sep + card;
-      }
-      update();
+  if (pad) {
+    pad.hidden = false;
+    toArray(pad.querySelectorAll("button")).forEach(function (b) {
+      b.addEventListener("mousedown", function (ev) { ev.preventDefault(); }); // keep the box focused
     });
-  });
-  update();
+    keys.forEach(function (k) {
+      k.addEventListener("click", function () {
+        var e = active;
+        var card = k.getAttribute("data-card");
+        e.chosen = null;
+        if (e.mode === "left") {
+          e.leftover.push(card);
+        } else {
+          if (e.editing >= e.cards.length) { e.cards.push([]); e.editing = e.cards.length - 1; }
+          e.cards[e.editing].push(card);
+        }
+        commit(e);
+      });
+    });
+    pad.querySelector("[data-action=space]").addEventListener("click", function () {
+      var e = active;
+      e.mode = "words";
+      e.editing = e.cards.length;
+      e.chosen = null;
+      commit(e);
+    });
+    pad.querySelector("[data-action=back]").addEventListener("click", function () {
+      var e = active;
+      e.chosen = null;
+      if (e.mode === "left") {
+        e.leftover.pop();
+      } else if (e.cards.length) {
+        if (e.editing >= e.cards.length) { e.editing = e.cards.length - 1; }
+        var w = e.cards[e.editing];
+        w.pop();
+        if (!w.length) { e.cards.splice(e.editing, 1); e.editing = e.cards.length; }
+      }
+      commit(e);
+    });
+    pad.querySelector("[data-action=left]").addEventListener("click", function () {
+      var e = active;
+      if (e.mode === "left") { e.mode = "words"; } else { closeWord(e); e.mode = "left"; }
+      e.chosen = null;
+      commit(e);
+    });
+    pad.querySelector("[data-action=type]").addEventListener("click", function () {
+      setTyping(!typing);
+      var target = active.mode === "left" ? active.left : active.words;
+      if (typing) {
+        target.focus();
+        var end = target.value.length;
+        try { target.setSelectionRange(end, end); } catch (err) { /* not a text box */ }
+      } else if (document.activeElement === target) {
+        target.blur();
+      }
+    });
+    pad.querySelector("[data-action=fold]").addEventListener("click", function () { setFolded(!folded, true); });
+    form.classList.add("has-cardpad");
+  }
+  // A refused form comes back with a message by the hand at fault (errors.js scrolled to
+  // it): start at that hand, keeping the message where it is on the screen.
+  var message = form.querySelector("fieldset.entry .error[role=alert]");
+  var focused = document.activeElement;
+  function holding(node) { return entries.filter(function (e) { return node && e.set.contains(node); })[0]; }
+  var first = holding(focused) || holding(message) || entries[0];
+  activate(first, window.pageYOffset > 0 && message ? message : null);
+  if (focused === first.left || (message && message.parentNode.contains(first.left))) { first.mode = "left"; }
+  setFolded(folded, false);
 }());

@@ -111,8 +111,12 @@ def test_two_rounds_with_a_challenge_and_a_reopen(  # type: ignore[no-untyped-de
     enter(page, 1, "quiz", "")
     offers = page.locator("#players-1-words ~ .spellings-offer .offer")
     offers.first.wait_for()
-    assert offers.all_inner_texts() == ["Q·U·I·Z 35", "QU·I·Z 25"]
-    offers.nth(1).tap()
+    # The spelling with the double-letter card first, each with its card count.
+    assert [" ".join(t.split()) for t in offers.all_inner_texts()] == [
+        "QU·I·Z 3 cards · 25 pts",
+        "Q·U·I·Z 4 cards · 35 pts",
+    ]
+    offers.first.tap()
     assert page.input_value("#players-1-words") == "qu-i-z "
     enter(page, 1, "qu-i-z", "e")
     enter(page, 2, "dog", "s")
