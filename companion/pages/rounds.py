@@ -36,14 +36,17 @@ bp = Blueprint("rounds", __name__)
 
 
 def _fill(form: RoundForm, current: store.RoundState) -> None:
-    """Put the saved entries into the form (words as typed in card form: ``qu-i-z``)."""
-    if current.play is None:
-        return
-    for seat, hand in enumerate(current.play.hands):
-        row = form.players.entries[seat].form
+    """Put the saved hands into the form (words as typed in card form: ``qu-i-z``), those
+    of the seats already in while the others are still entering theirs."""
+    for seat in current.seats:
+        hand = seat.hand
+        if hand is None:
+            continue
+        row = form.players.entries[seat.seat].form
         row.words.data = " ".join("-".join(c.name for c in w) for w in hand.words)
         row.unused.data = " ".join(c.name for c in hand.unused)
-    form.went_out.data = next((str(i) for i, h in enumerate(current.play.hands) if h.went_out), "")
+        if hand.went_out:
+            form.went_out.data = str(seat.seat)
 
 
 def _flags(
