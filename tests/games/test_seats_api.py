@@ -406,6 +406,21 @@ def test_wrong_hand_size_is_refused(new_game, refused):
         )
 
 
+def test_a_seat_body_takes_no_name_and_a_round_outside_1_to_8_is_404(new_game, refused):
+    game = new_game()
+    token = token_of(game, 0)
+    with game.unchanged():
+        refused(
+            put_seat(game, 1, 0, token, {"name": "Ben", **BEN}),
+            400,
+            "name",
+            "unknown_field",
+            field="name",
+        )
+        refused(put_seat(game, 1, 0, token, {}), 422, "", "hand_size", have=0, need=3)
+        refused(put_seat(game, 9, 0, token, ANN), 404, "", "no_such_round", number=9)
+
+
 def test_two_players_going_out_is_refused(new_game, refused):
     game = new_game()
     saved(game, 1, 0, game.token, ANN)  # Ann went out
