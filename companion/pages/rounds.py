@@ -19,7 +19,7 @@ from companion.game.errors import Conflict, Refusal, RuleError
 from companion.game.parse import parse_play
 from companion.game.play import Challenge
 from companion.game.solver import BestPlay, best_play
-from companion.web import referee
+from companion.web import messages, referee
 from companion.web.access import held_token, require_edit, token_for
 from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.forms import (
@@ -137,7 +137,16 @@ def render_round(
         has_lexicon=has_lexicon,
         review=_review(state, current),
         previous_open=number > 1 and not state.round(number - 1).closed,
+        waiting=_waiting(current),
     )
+
+
+def _waiting(current: store.RoundState) -> str:
+    """Whose hands the round is waiting for, while some seats are in and others not."""
+    if not current.started or current.play is not None:
+        return ""
+    params = {"number": current.number, "waiting": list(current.waiting_for)}
+    return messages.render("round_waiting", params)
 
 
 def _page(body: str) -> Response:

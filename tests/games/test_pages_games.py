@@ -446,6 +446,14 @@ def test_round_page_fills_in_the_hands_of_the_seats_already_in(app, client, edit
     ]
     assert 'value="0" checked' in page  # Ann went out
     assert 'name="version" type="hidden" value="2"' in page
+    assert "Round 1 is waiting for Ben to enter their hand." in page
+    # A phone with only the view link sees that too, and the round as open on the board.
+    viewer = app.test_client()
+    seen = text(viewer.get(f"/games/{editor.id}/rounds/1"))
+    assert "Round 1 is waiting for Ben to enter their hand." in seen
+    assert "Nothing entered yet." not in seen
+    board = text(viewer.get(f"/games/{editor.id}"))
+    assert re.findall(r'class="round-link ([a-z]*)"', board)[:2] == ["open", ""]
 
     resp = client.post(
         f"/games/{editor.id}/rounds/1",
