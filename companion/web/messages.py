@@ -68,7 +68,8 @@ REFUSALS: dict[str, str | Plural] = {
     "challenges_too_many": "There are more challenges than words on the table.",
     "rules_from_address": "A stored round takes the game's rules and its number from the "
     'address; leave out "{field}".',
-    "if_match": 'If-Match must be the round\'s version, as a number in quotes: "3".',
+    "if_match": "If-Match must be the version last read (the round's; for one seat's hand, "
+    'that seat\'s), as a number in quotes: "3".',
     "letters_text": 'Send "letters": a string such as "quiz".',
     "judge_words": 'Send "words": a list of words as strings.',
     "judge_count": "Send 1 to {most} words to judge.",

@@ -287,3 +287,189 @@ def test_0004_turns_stored_reason_sentences_into_codes_and_back(bare: Flask):
         with db.engine.connect() as conn:
             back = conn.execute(sa.text("SELECT reason FROM challenge ORDER BY number")).scalars()
             assert list(back)[:5] == [reason for _, _, reason, _ in sentences[:5]]
+
+
+OLD_HANDS = {
+    1: [
+        {"name": "Ann", "words": [["c", "a", "t"]], "unused": [], "went_out": True},
+        {"name": "Ben", "words": [["d", "o", "g"]], "unused": [], "went_out": False},
+        {"name": "Cy", "words": [["o", "x"]], "unused": ["m"], "went_out": False},
+    ],
+    2: [
+        {"name": "Ann", "words": [["qu", "i", "z"]], "unused": ["m"], "went_out": False},
+        {"name": "Ben", "words": [["t", "o", "p"]], "unused": ["a"], "went_out": False},
+        {"name": "Cy", "words": [["j", "a", "b", "s"]], "unused": [], "went_out": True},
+    ],
+}
+"""A game of 0004: round 1 closed (Ben challenged Cy's OX, the table ruled it legal),
+round 2 entered and open."""
+
+
+def insert_0004_game(token: str) -> None:
+    """The rows of that game as revision 0004 stored them."""
+    now = "2026-01-01 12:00:00.000000"
+    rules = {
+        "min_word": "cards",
+        "two_player_bonus": "longest",
+        "bonus": 10,
+        "zero_floor": True,
+        "false_out_penalty": 0,
+        "lexicon": "standard",
+    }
+    with db.engine.begin() as conn:
+        conn.execute(
+            sa.text(
+                "INSERT INTO game (id, edit_token_hash, first_dealer, rules, version, created_at, "
+                "updated_at) VALUES ('old', :hash, 0, :rules, 5, :now, :now)"
+            ),
+            {
+                "hash": hashlib.sha256(token.encode()).hexdigest(),
+                "rules": json.dumps(rules),
+                "now": now,
+            },
+        )
+        conn.execute(
+            sa.text(
+                "INSERT INTO player (game_id, seat, name) VALUES ('old', 0, 'Ann'), "
+                "('old', 1, 'Ben'), ('old', 2, 'Cy')"
+            )
+        )
+        conn.execute(
+            sa.text(
+                "INSERT INTO round (id, game_id, number, closed, version, challenges_made) "
+                "VALUES (1, 'old', 1, 1, 3, 1), (2, 'old', 2, 0, 1, 0)"
+            )
+        )
+        for number, hands in OLD_HANDS.items():
+            for seat, hand in enumerate(hands):
+                conn.execute(
+                    sa.text(
+                        "INSERT INTO entry (round_id, seat, words, unused, went_out) "
+                        "VALUES (:round, :seat, :words, :unused, :out)"
+                    ),
+                    {
+                        "round": number,
+                        "seat": seat,
+                        "words": json.dumps(hand["words"]),
+                        "unused": json.dumps(hand["unused"]),
+                        "out": hand["went_out"],
+                    },
+                )
+        conn.execute(
+            sa.text(
+                "INSERT INTO challenge (round_id, number, by_seat, player_seat, word, legal, "
+                "decided_by, reason_code, lexicon, created_at) VALUES "
+                "(1, 1, 1, 2, 0, 1, 'table', 'table_legal', 'standard', :now)"
+            ),
+            {"now": now},
+        )
+
+
+def without_id(data: dict) -> dict:
+    return {k: v for k, v in data.items() if k != "id"}
+
+
+def test_0005_keeps_a_game_of_0004_unclaimed_at_version_1_and_back(bare: Flask):
+    """A game stored at 0004 opens at head, scores and exports exactly as the same game
+    entered fresh through the API, every seat unclaimed and every hand at version 1; its
+    seats then work; and the downgrade to 0004 keeps its rows."""
+    token = "old-token"
+    with bare.app_context():
+        flask_migrate.upgrade(directory=str(MIGRATIONS), revision="0004")
+        insert_0004_game(token)
+        flask_migrate.upgrade(directory=str(MIGRATIONS))
+        assert revision() == "0005"
+        with db.engine.connect() as conn:
+            assert conn.execute(
+                sa.text("SELECT seat_token_hash, claimed_at FROM player")
+            ).all() == [(None, None)] * 3
+            assert conn.execute(sa.text("SELECT version FROM entry")).scalars().all() == [1] * 6
+
+    client = bare.test_client()
+    auth = {"Authorization": f"Bearer {token}"}
+    assert client.get("/games/old").status_code == 200
+    assert client.get("/games/old/rounds/1").status_code == 200
+    assert client.get("/games/old/rounds/2").status_code == 200
+    old = client.get("/api/v1/games/old")
+    assert old.status_code == 200
+    data = old.get_json()
+    assert [p["claimed"] for p in data["players"]] == [False, False, False]
+    assert [p["total"] for p in data["players"]] == [13, 0, 9]  # Ben paid OX's 14: 13 - 14 -> 0
+    rounds = data["rounds"]
+    assert [[p["score"] for p in r["result"]["players"]] for r in rounds[:2]] == [
+        [13, 0, 9],
+        [20, 9, 26],  # QU-I-Z 25 - M 5; TOP 11 - A 2; JABS 26 (QUIZ and JABS tie: no bonus)
+    ]
+    seat_versions = [[s["version"] for s in r["seats"]] for r in rounds[:3]]
+    assert seat_versions == [[1, 1, 1], [1, 1, 1], [0, 0, 0]]
+    assert [s["entered"] for s in rounds[1]["seats"]] == [True, True, True]
+    assert rounds[0]["result"]["challenges"][0]["code"] == "table_legal"
+
+    # The same game entered fresh: the same JSON (but its id) and the same CSV.
+    made = client.post("/api/v1/games", json={"players": ["Ann", "Ben", "Cy"]})
+    assert made.status_code == 201
+    fresh_id = made.get_json()["id"]
+    fresh = {"Authorization": f"Bearer {made.get_json()['edit_token']}"}
+    for number in (1, 2):
+        resp = client.put(
+            f"/api/v1/games/{fresh_id}/rounds/{number}",
+            json={"players": OLD_HANDS[number]},
+            headers=fresh,
+        )
+        assert resp.status_code == 200, resp.get_data(as_text=True)
+        if number == 1:
+            challenge = {"by": "Ben", "player": "Cy", "word": 0, "ruling": "legal"}
+            url = f"/api/v1/games/{fresh_id}/rounds/1/challenges"
+            assert client.post(url, json=challenge, headers=fresh).status_code == 200
+            close = f"/api/v1/games/{fresh_id}/rounds/1/close"
+            assert client.post(close, headers=fresh).status_code == 200
+    assert without_id(client.get(f"/api/v1/games/{fresh_id}").get_json()) == without_id(data)
+    old_csv = client.get("/games/old/export.csv")
+    assert old_csv.status_code == 200
+    assert old_csv.get_data() == client.get(f"/games/{fresh_id}/export.csv").get_data()
+    assert old_csv.get_data(as_text=True).splitlines()[1:4] == [
+        "1,0,Ann,c-a-t,13,,0,0,0,0,0,13,13,13,yes",
+        "1,1,Ben,d-o-g,13,,0,0,0,14,0,-1,0,0,yes",
+        "1,2,Cy,o-x,14,m,5,0,0,0,0,9,9,9,yes",
+    ]
+    old_json = client.get("/games/old/export.json")
+    assert old_json.status_code == 200
+    assert without_id(json.loads(old_json.get_data())) == without_id(data)
+
+    # Its seats work: a phone claims Ann's and saves her hand of round 2 from version 1.
+    claimed = client.post("/api/v1/games/old/seats/0/claim")
+    assert claimed.status_code == 201
+    seat = {"Authorization": f"Bearer {claimed.get_json()['seat_token']}", "If-Match": '"1"'}
+    resp = client.put(
+        "/api/v1/games/old/rounds/2/seats/0",
+        json={"words": [["qu", "i", "z"]], "unused": ["n"]},
+        headers=seat,
+    )
+    assert resp.status_code == 200, resp.get_data(as_text=True)
+    assert resp.get_json()["version"] == 2
+    assert client.post("/api/v1/games/old/rounds/2/close", headers=auth).status_code == 200
+
+    with bare.app_context():
+        flask_migrate.downgrade(directory=str(MIGRATIONS), revision="0004")
+        assert revision() == "0004"
+        assert {"seat_token_hash", "claimed_at"}.isdisjoint(columns("player"))
+        assert "version" not in columns("entry")
+        with db.engine.connect() as conn:
+            assert conn.execute(
+                sa.text(
+                    "SELECT r.number, e.seat, e.words, e.unused FROM entry e "
+                    "JOIN round r ON r.id = e.round_id WHERE r.game_id = 'old' "
+                    "ORDER BY r.number, e.seat"
+                )
+            ).all()[3:] == [
+                (2, 0, '[["qu", "i", "z"]]', '["n"]'),
+                (2, 1, '[["t", "o", "p"]]', '["a"]'),
+                (2, 2, '[["j", "a", "b", "s"]]', "[]"),
+            ]
+            assert conn.execute(
+                sa.text(
+                    "SELECT c.by_seat, c.player_seat, c.reason_code FROM challenge c "
+                    "JOIN round r ON r.id = c.round_id WHERE r.game_id = 'old'"
+                )
+            ).all() == [(1, 2, "table_legal")]
+        db.engine.dispose()

@@ -446,6 +446,50 @@ def test_round_page_resave_keeps_the_challenges_of_unchanged_words(app, client, 
     assert re.findall(r'data-score="(-?\d+)"', page) == ["13", "13", "9"]
 
 
+def test_round_page_fills_in_the_hands_of_the_seats_already_in(app, client, editor):
+    """While the players' phones are entering their hands, the scorekeeper's form shows
+    the hands already in (a save of it keeps them), not an empty form replacing them."""
+    auth = {"Authorization": f"Bearer {editor.token}"}
+    for seat, body in (
+        (0, {"words": ["c-a-t"], "went_out": True}),
+        (2, {"words": ["o-x"], "unused": ["m"]}),
+    ):
+        url = f"/api/v1/games/{editor.id}/rounds/1/seats/{seat}"
+        resp = client.put(url, json=body, headers=auth)
+        assert resp.status_code == 200, resp.get_data(as_text=True)
+    page = text(client.get(f"/games/{editor.id}/rounds/1"))
+    found = re.findall(r'name="players-(\d)-(words|unused)"[^>]*value="([^"]*)"', page)
+    assert found == [
+        ("0", "words", "c-a-t"),
+        ("0", "unused", ""),
+        ("1", "words", ""),
+        ("1", "unused", ""),
+        ("2", "words", "o-x"),
+        ("2", "unused", "m"),
+    ]
+    assert 'value="0" checked' in page  # Ann went out
+    assert 'name="version" type="hidden" value="2"' in page
+    assert "Round 1 is waiting for Ben to enter their hand." in page
+    # A phone with only the view link sees that too, and the round as open on the board.
+    viewer = app.test_client()
+    seen = text(viewer.get(f"/games/{editor.id}/rounds/1"))
+    assert "Round 1 is waiting for Ben to enter their hand." in seen
+    assert "Nothing entered yet." not in seen
+    board = text(viewer.get(f"/games/{editor.id}"))
+    assert re.findall(r'class="round-link ([a-z]*)"', board)[:2] == ["open", ""]
+
+    resp = client.post(
+        f"/games/{editor.id}/rounds/1",
+        data=round_form(["c-a-t", "d-o-g", "o-x"], ["", "", "m"], went_out="0", version=2),
+    )
+    assert resp.status_code == 302
+    assert entries(app) == [
+        (1, 0, [["c", "a", "t"]], [], True),
+        (1, 1, [["d", "o", "g"]], [], False),
+        (1, 2, [["o", "x"]], ["m"], False),
+    ]
+
+
 def test_round_page_refuses_round_2_while_round_1_is_open(client, editor, rows):
     client.post(f"/games/{editor.id}/rounds/1", data=ROUND_1)
     page = text(client.get(f"/games/{editor.id}/rounds/2"))

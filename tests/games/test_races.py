@@ -5,6 +5,8 @@ words on a round while API clients save the same round again: no request may fai
 server error, and every 409 says the round (or the house words) changed on another phone.
 (b) The same solitaire step sent twice at once: one is made, the other refused with 409.
 (c) Eight API clients each saving a round of their own game at once: all saved.
+(d) Eight phones each saving their own seat of one round at once: all saved, none lost.
+(e) Two saves of one seat from the same version at once: one saved, the other 409.
 
 Each test is bounded: a few seconds of load, or a fixed number of tries.
 """
@@ -20,6 +22,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode
@@ -537,4 +540,162 @@ def test_eight_api_saves_of_different_games_at_once_all_succeed(live: Live) -> N
     assert statuses == [200] * 40, (
         f"statuses of 40 saves (8 games at once, 5 times): {counts}; the server logged: "
         f"{live.logged.summary()}"
+    )
+
+
+# --- (d) seats: eight phones saving their own hands at once -------------------------------
+
+EIGHT = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+SEAT_HANDS = [
+    {"words": [["t", "e", "a"]], "unused": [], "went_out": True},
+    {"words": [["o", "n", "e"]], "unused": [], "went_out": False},
+    {"words": [["a", "r"]], "unused": ["e"], "went_out": False},
+    {"words": [], "unused": ["t", "i", "e"], "went_out": False},
+    {"words": [["o", "a", "t"]], "unused": [], "went_out": False},
+    {"words": [["r", "a"]], "unused": ["n"], "went_out": False},
+    {"words": [["t", "o", "e"]], "unused": [], "went_out": False},
+    {"words": [["e", "r", "a"]], "unused": [], "went_out": False},
+]
+"""Round 1 (3 cards) of eight players, within the deck's copies (T 4 of 6, E 6 of 12...)."""
+
+
+def claim(live: Live, game_id: str, seat: int) -> str:
+    """Take seat ``seat`` of the game from its view link: the seat's secret."""
+    conn = live.connect()
+    answer = send(conn, "POST", f"/api/v1/games/{game_id}/seats/{seat}/claim")
+    conn.close()
+    assert answer.status == 201, answer.body
+    body = answer.json()
+    assert isinstance(body, dict)
+    return body["seat_token"]
+
+
+def put_seat(
+    conn: http.client.HTTPConnection,
+    game_id: str,
+    seat: int,
+    token: str,
+    hand: dict[str, object],
+    if_match: str | None = None,
+) -> Answer:
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    if if_match is not None:
+        headers["If-Match"] = f'"{if_match}"'
+    return send(conn, "PUT", f"/api/v1/games/{game_id}/rounds/1/seats/{seat}",
+                json.dumps(hand).encode(), headers)
+
+
+def stored_hands(app: Flask, game_id: str) -> list[tuple[int, dict[str, object]]]:
+    """Each seat's version and hand of round 1, as the database holds them."""
+    with app.app_context():
+        from companion import store
+        from companion.extensions import db
+
+        current = store.round_state(store.get_game(game_id), 1)
+        out = [
+            (
+                s.version,
+                {
+                    "words": [[c.name for c in w] for w in s.hand.words],
+                    "unused": [c.name for c in s.hand.unused],
+                    "went_out": s.hand.went_out,
+                }
+                if s.hand is not None
+                else {},
+            )
+            for s in current.seats
+        ]
+        db.session.remove()
+        return out
+
+
+def at_once(calls: list[Callable[[], Answer]]) -> list[Answer]:
+    """Run every call in its own thread, released together by a barrier; their answers."""
+    ready = threading.Barrier(len(calls))
+    answers: list[Answer | None] = [None] * len(calls)
+
+    def run(i: int) -> None:
+        ready.wait()
+        answers[i] = calls[i]()
+
+    threads = [threading.Thread(target=run, args=(i,), daemon=True) for i in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert not any(t.is_alive() for t in threads), "a client thread hung"
+    return [a if a is not None else Answer(NO_ANSWER, {}, "") for a in answers]
+
+
+def test_eight_seats_saved_at_once_all_land(live: Live) -> None:
+    """Eight phones, each with its own connection and seat secret, save their own hands of
+    one round at the same moment, in 50 games: no conflict, and every hand is stored."""
+    statuses: list[int] = []
+    lost: list[str] = []
+    for _ in range(50):
+        game_id, _token = api_game(live, EIGHT)
+        tokens = [claim(live, game_id, seat) for seat in range(8)]
+        conns = [live.connect() for _ in range(8)]
+        for c in conns:
+            c.connect()
+        answers = at_once(
+            [
+                partial(attempt, conns[seat], put_seat, game_id, seat, tokens[seat],
+                        SEAT_HANDS[seat])
+                for seat in range(8)
+            ]
+        )
+        for c in conns:
+            c.close()
+        statuses += [a.status for a in answers]
+        stored = stored_hands(live.app, game_id)
+        if stored != [(1, hand) for hand in SEAT_HANDS]:
+            lost.append(f"{game_id}: {stored}")
+    counts = {s: statuses.count(s) for s in sorted(set(statuses))}
+    assert counts == {200: 400}, (
+        f"statuses of 400 seat saves (8 at once, 50 times): {counts}; the server logged: "
+        f"{live.logged.summary()}"
+    )
+    assert lost == []
+
+
+def test_two_saves_of_one_seat_with_the_same_if_match_one_lands(live: Live) -> None:
+    """The seat's phone and the scorekeeper save the same seat at once, both from the same
+    version: one is saved, the other gets 409 seat_changed with the hand saved; 20 times."""
+    game_id, edit_token = api_game(live)
+    seat_token = claim(live, game_id, 0)
+    letters = "bcdfghjklmnpqrstvwxy"
+    outcomes = []
+    for k in range(20):
+        version, _ = stored_hands(live.app, game_id)[0]
+        mine = {"words": [], "unused": [letters[k], "a", "a"], "went_out": False}
+        theirs = {"words": [], "unused": [letters[k], "e", "e"], "went_out": False}
+        conns = [live.connect() for _ in range(2)]
+        for c in conns:
+            c.connect()
+        answers = at_once(
+            [
+                partial(attempt, conns[0], put_seat, game_id, 0, seat_token, mine, str(version)),
+                partial(attempt, conns[1], put_seat, game_id, 0, edit_token, theirs, str(version)),
+            ]
+        )
+        for c in conns:
+            c.close()
+        statuses = sorted(a.status for a in answers)
+        sent = zip(answers, (mine, theirs), strict=True)
+        winner = next((hand for a, hand in sent if a.status == 200), None)
+        refusal = next((a.json() for a in answers if a.status == 409), None)
+        stored = stored_hands(live.app, game_id)[0]
+        right = (
+            statuses == [200, 409]
+            and isinstance(refusal, dict)
+            and refusal.get("code") == "seat_changed"
+            and refusal.get("seat", {}).get("unused") == (winner or {}).get("unused")
+            and stored == (version + 1, winner)
+        )
+        outcomes.append((statuses, right))
+    wrong = [o for o in outcomes if not o[1]]
+    assert not wrong, (
+        f"{len(wrong)} of 20 tries did not save exactly one of the two (statuses: "
+        f"{[o[0] for o in outcomes]}); the server logged: {live.logged.summary()}"
     )
