@@ -321,13 +321,16 @@ def save(game_id: str, number: int) -> BaseResponse:
             if went_out == seat:
                 raise RuleError("went_out_not_entered", f"players[{seat}]", name=names[seat])
             continue
-        hands[seat] = parse_seat_hand(
-            {
-                "words": split_words(row.words.data or ""),
-                "unused": split_cards(row.unused.data or ""),
-                "went_out": went_out == seat,
-            }
-        )
+        typed = {
+            "words": split_words(row.words.data or ""),
+            "unused": split_cards(row.unused.data or ""),
+            "went_out": went_out == seat,
+        }
+        try:
+            hands[seat] = parse_seat_hand(typed)
+        except Refusal as exc:  # the path of this hand in the form: players[1].words[0][2]
+            exc.where = f"players[{seat}]" + (f".{exc.where}" if exc.where else "")
+            raise
         versions[seat] = small_int(row.version.data or "")
     if not hands:
         raise RuleError("hands_blank", "players")

@@ -31,7 +31,7 @@ def api_game(base: str) -> dict:
         headers={"Content-Type": "application/json"},
         method="POST",
     )
-    with urllib.request.urlopen(request) as answer:  # noqa: S310 (the test's own server)
+    with urllib.request.urlopen(request) as answer:  # the test server
         return json.load(answer)
 
 

@@ -468,7 +468,8 @@ def test_round_page_fills_in_the_hands_of_the_seats_already_in(app, client, edit
         ("2", "unused", "m"),
     ]
     assert 'value="0" checked' in page  # Ann went out
-    assert 'name="version" type="hidden" value="2"' in page
+    assert 'name="players-0-version" type="hidden" value="1"' in page  # each hand's own
+    assert 'name="players-1-version" type="hidden" value="0"' in page
     assert "Round 1 is waiting for Ben to enter their hand." in page
     # A phone with only the view link sees that too, and the round as open on the board.
     viewer = app.test_client()
@@ -480,7 +481,7 @@ def test_round_page_fills_in_the_hands_of_the_seats_already_in(app, client, edit
 
     resp = client.post(
         f"/games/{editor.id}/rounds/1",
-        data=round_form(["c-a-t", "d-o-g", "o-x"], ["", "", "m"], went_out="0", version=2),
+        data=round_form(["c-a-t", "d-o-g", "o-x"], ["", "", "m"], went_out="0", versions=(1, 0, 1)),
     )
     assert resp.status_code == 302
     assert entries(app) == [
