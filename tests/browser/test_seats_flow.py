@@ -132,3 +132,38 @@ def test_four_phones_enter_their_hands_while_the_scorekeeper_watches(  # type: i
     finally:
         for context in contexts:
             context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_seat_phone_at_320_px_in_a_bright_and_a_dark_room(  # type: ignore[no-untyped-def]
+    live_server, browser, screenshot, scheme
+) -> None:
+    game = api_game(live_server)
+    context = browser.new_context(**{**PHONE, "viewport": {"width": 320, "height": 640}})
+    try:
+        page = context.new_page()
+        page.emulate_media(color_scheme=scheme)
+        page.goto(game["view_url"])
+        screenshot(page, f"seats-view-320-{scheme}")
+        page.get_by_role("link", name="I am Ben").tap()
+        page.locator("#claim").tap()
+        page.wait_for_url(re.compile(r"/rounds/1$"))
+        page.fill("#words", "o-x")
+        page.fill("#unused", "z")  # OX and Z: 3 cards; no Z left for another hand now
+        page.locator("#seat-form button[type=submit]").tap()
+        page.wait_for_url(re.compile(r"#round-live$"))
+        assert (
+            "Ben's hand is saved. Waiting for Ann, Cy and Dee."
+            in page.locator(".flash").inner_text()
+        )
+        assert "Longest word: 2 letters, Ben (OX)." in page.locator(".bonus-race").inner_text()
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 320, f"page is {width}px wide at 320 px"
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert (background == "rgb(255, 255, 255)") == (scheme == "light")
+        screenshot(page, f"seats-round-320-{scheme}")
+        page.goto(f"{live_server}/games/{game['id']}")
+        assert page.locator(".seat-row .tag").first.inner_text() in ("this phone", "on a phone")
+        screenshot(page, f"seats-game-320-{scheme}")
+    finally:
+        context.close()
