@@ -100,12 +100,13 @@ def save_seats(
         current = store.round_state(game, number)
         check_previous_closed(game, number)
         check_open(current)
-        for seat, version in (expected or {}).items():
-            if version is not None and current.seats[seat].version != version:
-                raise Conflict("seat_changed", "", number=number, seat=seat, name=names[seat])
         merged: list[Hand | None] = [s.hand for s in current.seats]
         for seat, hand in hands.items():
             merged[seat] = replace(hand, name=names[seat])
+        for seat, version in (expected or {}).items():
+            moved = version is not None and current.seats[seat].version != version
+            if moved and merged[seat] != current.seats[seat].hand:  # the same hand sent again
+                raise Conflict("seat_changed", "", number=number, seat=seat, name=names[seat])
         for seat in sorted(hands):
             try:
                 check_seat(merged, seat, rules, number)

@@ -115,6 +115,8 @@ def _check_deck_across(hands: Sequence[Hand | None], seat: int) -> None:
     held = [Counter(_cards_of(h)) if h is not None else Counter() for h in hands]
     for card, where in placed:
         count = sum(h[card] for h in held)
+        if count > card.copies and held[seat][card] == count:  # this hand alone
+            raise RuleError("deck_copies", where, card=card.name, copies=card.copies, count=count)
         if count > card.copies:
             holders = [
                 h.name for h, n in zip(hands, held, strict=True) if h is not None and n[card]

@@ -294,6 +294,15 @@ def test_a_stale_seat_save_is_409_with_the_saved_hand(new_game, refused):
     assert body["round"] == game.round(1)
 
 
+def test_the_same_hand_sent_again_from_a_stale_page_is_no_clash(new_game):
+    # A phone whose answer was lost sends its hand again with the version it had: the hand
+    # saved is that one, so nothing is lost and nothing clashes; the version stays.
+    game = new_game()
+    token = token_of(game, 2)
+    assert saved(game, 1, 2, token, CY, if_match='"0"')["version"] == 1
+    assert saved(game, 1, 2, token, CY, if_match='"0"')["version"] == 1
+
+
 def test_a_seat_token_cannot_write_another_seat(new_game, refused):
     game = new_game()
     ann = token_of(game, 0)
@@ -379,6 +388,16 @@ def test_deck_copies_are_checked_across_seats_naming_the_holders(new_game, refus
             "words[0][0]",
             "deck_copies_seats",
             holders=["Ann", "Ben"],
+        )
+    with game.unchanged():  # a third Z in the hand of one player: only that player's doing
+        body = refused(
+            put_seat(game, 1, 0, ann, seat_hand([["z", "z"]], ["z"])),
+            422,
+            "words[0][0]",
+            "deck_copies",
+            card="z",
+            copies=2,
+            count=3,
         )
     # Ann trading her hand for one Z leaves room for Cy's.
     saved(game, 1, 0, ann, seat_hand([["z", "o"]], ["t"]))
