@@ -492,8 +492,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     executable = shutil.which("chromium") or shutil.which("chromium-browser")
-    if executable is None:
-        parser.error("Chromium is not installed (apt-get install chromium)")
+    if executable is None:  # a skip, not a failure: `make bench` goes on
+        print("Seat entry benchmark skipped: Chromium is not installed (apt-get install chromium)")
+        return
 
     folder = Path(tempfile.mkdtemp(prefix="bench-seats-"))
     server = None

@@ -374,7 +374,9 @@ def _flash_saved(number: int, saved: seats.SeatsSaved, seat: int | None) -> None
 def _refused_seat(exc: Refusal, game_id: str, number: int, seat: int) -> str:
     if isinstance(exc, Conflict) and exc.code == "seat_changed":
         return _clash(game_id, number, exc, SeatForm())
-    field = _box(exc.where).removeprefix(f"players-{seat}").lstrip("-") or "seat-form"
+    own = exc.where.removeprefix(f"players[{seat}]").lstrip(".")  # words[0][2] -> words
+    named = re.match(r"(words|unused|went_out)\b", own)
+    field = named[1] if named else "seat-form"
     return render_round(game_id, number, Entry("seat", SeatForm(), Shown.of(exc, field), seat=seat))
 
 
@@ -383,7 +385,7 @@ def _refused_seat(exc: Refusal, game_id: str, number: int, seat: int) -> str:
 def save_seat(game_id: str, number: int, seat: int) -> BaseResponse:
     """This phone's own hand: saved alone, so every phone at the table saves at once."""
     game = store.get_game(game_id)
-    token = held_seat_token(game_id) if seat_for(game) == seat else held_token(game_id)
+    token = token_for(game) or held_seat_token(game_id)  # the action checks which seat
     form = SeatForm()
     hand = parse_seat_hand(
         {

@@ -232,7 +232,7 @@ def test_new_game_form_refuses_bad_input_and_keeps_the_names(
 def test_view_link_is_read_only(app, client, editor, viewer):
     client.post(f"/games/{editor.id}/rounds/1", data=ROUND_1)
     page = text(viewer.get(f"/games/{editor.id}"))
-    assert "View only: tap your name below to enter your own hand, or open the edit link to keep score." in page
+    assert "View only: tap your name below to enter your own hand, or open the edit link" in page
     assert 'id="edit-link"' not in page
     assert "Enter round" not in page
     assert "house-word-form" not in page

@@ -1,0 +1,244 @@
+"""Seats through the pages: "I am Ben" from the game's page, each phone saving its own
+hand, the clash of two phones saving one hand, the scorekeeper's release, the live part."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from markupsafe import escape
+from sqlalchemy import select
+
+from companion.extensions import db
+from companion.models import Entry, Player
+from companion.web import messages
+
+
+def text(resp) -> str:  # type: ignore[no-untyped-def]
+    """The page as a person reads it: entities decoded, runs of white space as one space."""
+    return re.sub(r"\s+", " ", html.unescape(resp.get_data(as_text=True)))
+
+
+def shows(resp, status: int, code: str, **params: object) -> str:  # type: ignore[no-untyped-def]
+    """A page with ``status`` showing the refusal ``code`` with ``params``; its HTML."""
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == status, (resp.status_code, page[:300])
+    assert str(escape(messages.render(code, params))) in page, messages.render(code, params)
+    return page
+
+
+def entries(app: Flask) -> list[tuple]:
+    with app.app_context():
+        return [
+            (e.round.number, e.seat, e.words, e.unused, e.went_out, e.version)
+            for e in db.session.scalars(select(Entry).order_by(Entry.round_id, Entry.seat))
+        ]
+
+
+def seat_hashes(app: Flask) -> list[str | None]:
+    with app.app_context():
+        return [p.seat_token_hash for p in db.session.scalars(select(Player).order_by(Player.seat))]
+
+
+@pytest.fixture
+def game(new_game):  # type: ignore[no-untyped-def]
+    """Ann, Ben and Cy; nobody holds a seat yet."""
+    return new_game()
+
+
+@pytest.fixture
+def phone(app: Flask):  # type: ignore[no-untyped-def]
+    """A new phone: ``phone()`` is a test client with no session."""
+    return app.test_client
+
+
+def take(client: FlaskClient, game_id: str, seat: int) -> None:
+    """Tap a name on the game's page, then "I am ..." on the page that asks."""
+    assert client.get(f"/games/{game_id}/seats/{seat}").status_code == 200
+    resp = client.post(f"/games/{game_id}/seats/{seat}")
+    assert resp.status_code == 302, resp.get_data(as_text=True)
+
+
+def seat_form(words: str, unused: str = "", went_out: bool = False, version: int | None = 0):  # type: ignore[no-untyped-def]
+    data = {"words": words, "unused": unused}
+    if went_out:
+        data["went_out"] = "y"
+    if version is not None:
+        data["version"] = str(version)
+    return data
+
+
+def test_a_phone_takes_a_seat_from_the_game_page(app, game, phone):  # type: ignore[no-untyped-def]
+    ben, other = phone(), phone()
+    page = text(ben.get(f"/games/{game.id}"))
+    links = re.findall(r'href="/games/[\w-]+/seats/(\d)">I am (\w+)<', page)
+    assert links == [("0", "Ann"), ("1", "Ben"), ("2", "Cy")]
+    asked = text(ben.get(f"/games/{game.id}/seats/1"))
+    assert "Are you Ben?" in asked and 'id="claim"' in asked
+    resp = ben.post(f"/games/{game.id}/seats/1")
+    assert resp.headers["Location"].endswith(f"/games/{game.id}/rounds/1")  # straight to entry
+    assert [h is not None for h in seat_hashes(app)] == [False, True, False]
+
+    mine = text(ben.get(f"/games/{game.id}"))
+    assert "This phone is Ben's seat" in mine
+    assert "I am " not in mine  # one phone, one player
+    assert 'id="enter-my-hand"' in mine
+    theirs = text(other.get(f"/games/{game.id}"))
+    assert re.findall(r">I am (\w+)<", theirs) == ["Ann", "Cy"]
+    assert 'data-seat="1"> <span class="seat-name">Ben</span> <span class="tag claimed">' in theirs
+    round_page = text(ben.get(f"/games/{game.id}/rounds/1"))
+    assert 'id="seat-form"' in round_page and 'id="round-form"' not in round_page
+    assert f'action="/games/{game.id}/rounds/1/seats/1"' in round_page
+
+
+def test_tapping_twice_keeps_the_seat_and_its_secret(app, game, phone):  # type: ignore[no-untyped-def]
+    ben = phone()
+    take(ben, game.id, 1)
+    before = seat_hashes(app)
+    assert ben.post(f"/games/{game.id}/seats/1").status_code == 302
+    assert seat_hashes(app) == before
+
+
+def test_a_phone_holding_a_seat_cannot_take_another(app, game, phone, rows):  # type: ignore[no-untyped-def]
+    ben = phone()
+    take(ben, game.id, 1)
+    before = rows()
+    shows(ben.post(f"/games/{game.id}/seats/2"), 422, "seat_already_held", name="Ben")
+    assert rows() == before
+
+
+def test_a_seat_taken_is_refused_to_another_phone(app, game, phone, rows):  # type: ignore[no-untyped-def]
+    take(phone(), game.id, 1)
+    late = phone()
+    assert "Ben's seat is taken" in text(late.get(f"/games/{game.id}/seats/1"))
+    before = rows()
+    shows(late.post(f"/games/{game.id}/seats/1"), 409, "seat_taken", name="Ben")
+    assert rows() == before
+    assert late.get(f"/games/{game.id}/seats/7").status_code == 404
+
+
+def test_each_phone_saves_its_own_hand(app, game, phone):  # type: ignore[no-untyped-def]
+    ann, ben, cy = phone(), phone(), phone()
+    for seat, client in enumerate((ann, ben, cy)):
+        take(client, game.id, seat)
+    resp = ben.post(f"/games/{game.id}/rounds/1/seats/1", data=seat_form("d-o-g"))
+    assert resp.headers["Location"].endswith("/rounds/1#round-live")
+    page = text(ben.get(f"/games/{game.id}/rounds/1"))
+    assert "Ben's hand is saved. Waiting for Ann and Cy." in page
+    assert "Round 1 is waiting for Ann and Cy to enter their hand." in page
+    assert "Longest word</strong>: 3 letters, Ben (DOG)." in page
+    assert 'value="d-o-g"' in page  # the saved hand, back in the form
+    assert "Save my changes" in page
+    ann.post(f"/games/{game.id}/rounds/1/seats/0", data=seat_form("cat", went_out=True))
+    resp = cy.post(f"/games/{game.id}/rounds/1/seats/2", data=seat_form("ox", "m"))
+    assert resp.headers["Location"].endswith("/rounds/1#breakdown")  # the last hand: scored
+    page = text(cy.get(f"/games/{game.id}/rounds/1"))
+    assert "Cy's hand is saved. Every hand is in." in page
+    assert re.findall(r'data-score="(-?\d+)"', page) == ["13", "13", "9"]
+    assert entries(app) == [
+        (1, 0, [["c", "a", "t"]], [], True, 1),
+        (1, 1, [["d", "o", "g"]], [], False, 1),
+        (1, 2, [["o", "x"]], ["m"], False, 1),
+    ]
+
+
+def test_a_phone_writes_only_its_own_seat(app, game, phone, rows):  # type: ignore[no-untyped-def]
+    ben, watcher = phone(), phone()
+    take(ben, game.id, 1)
+    before = rows()
+    page = text(ben.post(f"/games/{game.id}/rounds/1/seats/0", data=seat_form("cat")))
+    assert messages.render("seat_not_yours", {"yours": "Ben", "name": "Ann"}) in page
+    resp = watcher.post(f"/games/{game.id}/rounds/1/seats/0", data=seat_form("cat"))
+    assert resp.status_code == 403
+    assert f'href="/games/{game.id}"' in text(resp)  # the way back to the game
+    assert rows() == before
+
+
+def test_a_refused_hand_comes_back_by_its_field_as_typed(app, game, phone, rows):  # type: ignore[no-untyped-def]
+    ben = phone()
+    take(ben, game.id, 1)
+    before = rows()
+    resp = ben.post(f"/games/{game.id}/rounds/1/seats/1", data=seat_form("d-o-g", "z"))
+    page = shows(resp, 422, "hand_size", player="Ben", have=4, need=3, round=1)
+    assert 'value="d-o-g"' in page and 'value="z"' in page  # what was typed stays
+    assert re.search(r'<legend>Ben .*?</legend>\s*<p class="error" role="alert">', page)
+    resp = ben.post(f"/games/{game.id}/rounds/1/seats/1", data=seat_form("d-o-bb"))
+    page = shows(resp, 422, "not_a_card", card="bb")
+    assert 'id="words-error"' in page  # beside the words box
+    assert rows() == before
+
+
+def test_two_phones_saving_one_hand_the_later_chooses(app, client, game, phone):  # type: ignore[no-untyped-def]
+    ben = phone()
+    take(ben, game.id, 1)
+    loaded = text(ben.get(f"/games/{game.id}/rounds/1"))
+    assert 'name="version" type="hidden" value="0"' in loaded
+    # Meanwhile the scorekeeper types Ben's hand on the every-hand form (others left blank).
+    client.get(f"/games/{game.id}/edit/{game.token}")
+    resp = client.post(
+        f"/games/{game.id}/rounds/1",
+        data={"players-1-words": "d-i-g", "players-1-version": "0", "went_out": ""},
+    )
+    assert resp.status_code == 302
+    resp = ben.post(f"/games/{game.id}/rounds/1/seats/1", data=seat_form("d-o-g", version=0))
+    page = shows(resp, 409, "seat_changed", name="Ben", number=1)
+    assert 'value="d-o-g"' in page  # what Ben typed, still on his screen
+    saved = re.search(r'id="clash".*?</div>', page, re.S)
+    assert saved and re.findall(r'class="card">(\w+)<', saved[0]) == ["D", "I", "G"]
+    assert 'name="version" type="hidden" value="1"' in page  # saving again keeps his
+    assert entries(app) == [(1, 1, [["d", "i", "g"]], [], False, 1)]
+    assert ben.post(f"/games/{game.id}/rounds/1/seats/1", data=seat_form("d-o-g", version=1))
+    assert entries(app) == [(1, 1, [["d", "o", "g"]], [], False, 2)]
+
+
+def test_the_scorekeeper_releases_a_lost_phones_seat(app, client, game, phone):  # type: ignore[no-untyped-def]
+    lost, new = phone(), phone()
+    take(lost, game.id, 1)
+    client.get(f"/games/{game.id}/edit/{game.token}")
+    page = text(client.get(f"/games/{game.id}"))
+    assert f'action="/games/{game.id}/seats/1/release"' in page
+    assert lost.post(f"/games/{game.id}/seats/1/release").status_code == 403  # not the keeper
+    resp = client.post(f"/games/{game.id}/seats/1/release")
+    assert resp.headers["Location"].endswith(f"/games/{game.id}#seats")
+    assert "Ben's seat is free" in text(client.get(f"/games/{game.id}"))
+    assert seat_hashes(app) == [None, None, None]
+    assert 'id="seat-form"' not in text(lost.get(f"/games/{game.id}/rounds/1"))  # secret gone
+    take(new, game.id, 1)
+    assert 'id="seat-form"' in text(new.get(f"/games/{game.id}/rounds/1"))
+
+
+def test_going_out_with_a_card_left_over_is_saved_with_a_warning(app, game, phone):  # type: ignore[no-untyped-def]
+    cy = phone()
+    take(cy, game.id, 2)
+    cy.post(f"/games/{game.id}/rounds/1/seats/2", data=seat_form("ox", "m", went_out=True))
+    page = text(cy.get(f"/games/{game.id}/rounds/1"))
+    assert "Cy is marked as going out but still has 1 card left over: check it." in page
+    assert "Cy is marked as going out but still has 1 card left over." in page  # live part
+    assert entries(app) == [(1, 2, [["o", "x"]], ["m"], True, 1)]
+
+
+def test_a_later_round_says_the_earlier_one_was_never_entered(game, phone):  # type: ignore[no-untyped-def]
+    page = text(phone().get(f"/games/{game.id}/rounds/3"))
+    assert "Round 2 hasn't been entered yet" in page
+    assert "Round 2 is still open" not in page
+
+
+def test_the_live_part_follows_the_other_phones(app, game, phone):  # type: ignore[no-untyped-def]
+    ben, watcher = phone(), phone()
+    take(ben, game.id, 1)
+    url = f"/games/{game.id}/rounds/1/live"
+    first = watcher.get(url)
+    assert first.status_code == 200
+    assert "Hands in: 0 of 3" in text(first)
+    tag = first.headers["ETag"]
+    assert watcher.get(url, headers={"If-None-Match": tag}).status_code == 304
+    ben.post(f"/games/{game.id}/rounds/1/seats/1", data=seat_form("d-o-g"))
+    second = watcher.get(url, headers={"If-None-Match": tag})
+    assert second.status_code == 200 and second.headers["ETag"] != tag
+    live = text(second)
+    assert "Hands in: 1 of 3" in live and "Bonus to beat" in live
+    assert 'data-form=""' in live  # a viewer's page has no form to reload for
+    assert 'data-form="seat"' in text(ben.get(url))
