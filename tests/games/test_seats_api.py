@@ -606,7 +606,7 @@ def dealt(draw: st.DrawFn) -> tuple[int, int, list[str], list[list[Hand]], list[
 
 
 @settings(
-    max_examples=25,
+    max_examples=15,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
