@@ -32,17 +32,23 @@ import json
 import os
 import re
 import shutil
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-THREADS = 8  # waitress threads, as companion/serve.py
+from serving import ROOT, Server, start
+
+sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the browser tests' phone and flags
+from phone import (
+    CHROMIUM_FLAGS,
+    PHONE,
+    disable_features,
+    playwright_features,
+)
+
 SECRET = "benchmark-not-secret"
 NAMES = ["Ann", "Ben", "Cy", "Dee"]
 ROUND = 8  # 10 cards a hand
@@ -56,25 +62,6 @@ HANDS: dict[str, tuple[list[list[str]], list[str], bool]] = {
     "Dee": ([["cl", "a", "m", "s"], ["j", "o", "t"]], ["er", "u", "y"], False),
 }
 
-# As tests/browser/conftest.py: the phone, and Chromium's flags.
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "device_scale_factor": 2,
-    "is_mobile": True,
-    "has_touch": True,
-}
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
-UNSEEN_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup")
-
 SERVER = """
 import json, sys
 from waitress import serve
@@ -86,12 +73,6 @@ serve(app, host="127.0.0.1", port=int(sys.argv[1]), threads=int(sys.argv[2]))
 
 
 # --- the server ----------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def memory_mib(pid: int) -> dict[str, float]:
@@ -147,26 +128,6 @@ def browser_memory(skip: int) -> tuple[int, float, float]:
     return count, pss, rss
 
 
-@dataclass
-class Server:
-    process: subprocess.Popen[bytes]
-    port: int
-    log: Path
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-
-
 def serve(folder: Path) -> Server:
     """A migrated temporary instance served by waitress in a child process."""
     from companion import create_app, upgrade_database
@@ -182,25 +143,7 @@ def serve(folder: Path) -> Server:
     upgrade_database(app)  # as the serve command does, once before serving
     with app.app_context():
         db.engine.dispose()
-    port = free_port()
-    log = folder / "server.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-c", SERVER, str(port), str(THREADS), json.dumps(config)],
-            cwd=ROOT,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    server = Server(process, port, log)
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline and process.poll() is None:
-        try:
-            if api(server, "GET", "/health")[0] == 200:
-                return server
-        except OSError:
-            time.sleep(0.1)
-    server.stop()
-    raise RuntimeError(f"the server did not start:\n{log.read_text()}")
+    return start("app", SERVER, [json.dumps(config)], folder, "/health")
 
 
 def api(
@@ -402,8 +345,8 @@ def check(result: dict | None, expected: dict, way: str) -> None:
 
 
 async def launch(pw, executable: str):  # type: ignore[no-untyped-def]
-    """Chromium with tests/browser/conftest.py's flags, ``--disable-features`` repeating
-    Playwright's own list (Chromium keeps only the last one) plus UNSEEN_FEATURES."""
+    """Chromium with the browser tests' flags (tests/browser/phone.py), ``--disable-features``
+    repeating Playwright's own list (Chromium keeps only the last one) and ours."""
     from playwright.async_api import Error
 
     flags = list(CHROMIUM_FLAGS)
@@ -413,9 +356,7 @@ async def launch(pw, executable: str):  # type: ignore[no-untyped-def]
     try:
         cdp = await probe.new_browser_cdp_session()
         line = await cdp.send("Browser.getBrowserCommandLine")
-        given = [a for a in line["arguments"] if a.startswith("--disable-features=")]
-        features = [f for f in given[-1].split("=", 1)[1].split(",") if f] if given else []
-        flags.append("--disable-features=" + ",".join(dict.fromkeys([*features, *UNSEEN_FEATURES])))
+        flags += disable_features(playwright_features(line["arguments"]))
     except Error:
         pass
     finally:

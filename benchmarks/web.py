@@ -28,25 +28,23 @@ import os
 import random
 import re
 import shutil
-import socket
 import sqlite3
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from serving import THREADS, Server, start
+
 from companion.game.deck import CARDS
 
 if TYPE_CHECKING:
     from flask.testing import FlaskClient
 
-ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = 8
-THREADS = 8  # waitress threads, as companion/serve.py
 CONNECTIONS = 8  # wrk connections
 PY_CLIENTS = 4  # Python fallback: client processes, one keep-alive connection each
 SECRET = "benchmark-not-secret"
@@ -190,62 +188,6 @@ def clone(database: Path, template: str, ids: list[str]) -> None:
 
 
 # --- the servers -------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-@dataclass
-class Server:
-    name: str
-    process: subprocess.Popen[bytes]
-    port: int
-    log: Path
-
-    def rss_mib(self) -> tuple[float, float]:
-        """Resident memory now and at its peak (VmRSS, VmHWM), MiB."""
-        fields = {}
-        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
-            key, _, rest = line.partition(":")
-            if key in ("VmRSS", "VmHWM"):
-                fields[key] = int(rest.split()[0]) / 1024
-        return fields["VmRSS"], fields["VmHWM"]
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-
-
-def start(name: str, code: str, args: list[str], folder: Path, probe: str) -> Server:
-    """Serve in a child process; return once ``probe`` answers 200."""
-    port = free_port()
-    log = folder / f"{name}.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-c", code, str(port), str(THREADS), *args],
-            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-        )
-    server = Server(name, process, port, log)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            break
-        try:
-            status, _, _ = request(port, "GET", probe)
-            if status == 200:
-                return server
-        except OSError:
-            time.sleep(0.1)
-    server.stop()
-    raise RuntimeError(f"{name} server did not start:\n{log.read_text()}")
 
 
 def request(port: int, method: str, path: str, body: bytes | None = None,

@@ -16,33 +16,13 @@ import pytest
 from werkzeug.serving import make_server
 
 from companion import create_app
+from tests.browser.phone import CHROMIUM_FLAGS, PHONE, disable_features, playwright_features
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "device_scale_factor": 2,
-    "is_mobile": True,
-    "has_touch": True,
-}
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
-
-UNSEEN_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup")
-"""Headless Chromium still preloads the address bar's popup, a WebUI page with a renderer of
-its own, in every window: more CPU than the pages under test. Nobody sees it."""
 
 
 def disable_features_flag(pw, executable: str, cache) -> list[str]:  # type: ignore[no-untyped-def]
-    """``--disable-features`` with Playwright's own list and ``UNSEEN_FEATURES``: Chromium
-    keeps only the last ``--disable-features`` it is given, so ours must repeat Playwright's.
+    """``--disable-features`` with Playwright's own list and ours (``phone.disable_features``).
     That list is read off a first browser's command line once per Playwright version (kept
     in pytest's cache); empty if it can't be read."""
     from importlib.metadata import version
@@ -61,13 +41,12 @@ def disable_features_flag(pw, executable: str, cache) -> list[str]:  # type: ign
             return []
         finally:
             probe.close()
-        given = [a for a in line["arguments"] if a.startswith("--disable-features=")]
-        if not given:
+        features = playwright_features(line["arguments"])
+        if not features:
             return []
-        features = [f for f in given[-1].split("=", 1)[1].split(",") if f]
         if cache is not None:
             cache.set(key, features)
-    return ["--disable-features=" + ",".join(dict.fromkeys([*features, *UNSEEN_FEATURES]))]
+    return disable_features(features)
 
 
 BOARD_POLL_MS = 300

@@ -10,7 +10,7 @@ import urllib.request
 
 import pytest
 
-from tests.browser.conftest import PHONE
+from tests.browser.phone import PHONE
 
 pytestmark = pytest.mark.browser
 
