@@ -644,8 +644,63 @@ def g_save_round(rng: random.Random, s: Setup, d: Draft) -> None:
         if p.get("went_out"):
             out = str(seat)
     d.form.append(("went_out", out))
+    for seat in range(len(body["players"])):
+        if rng.random() < 0.5:
+            d.form.append((f"players-{seat}-version", str(rng.randint(0, 5))))
+
+
+def _seat_hand(rng: random.Random, d: Draft) -> dict[str, Any]:
+    """One player's hand of a round, as a seat saves it (no name)."""
+    number = int(d.args.get("number", "1")) if d.args.get("number", "1").isdigit() else 1
+    body = round_body(rng, _names(rng, d.table) or ["Ann", "Ben"], number)
+    hand = dict(rng.choice(body["players"]))
+    hand.pop("name", None)
+    return hand
+
+
+def g_seat_claim(rng: random.Random, s: Setup, d: Draft) -> None:
+    """Take (POST, no token: the view link) or release (DELETE, the edit token) a seat."""
+    d.args["seat"] = str(rng.randint(-1, 9))
+    if d.route.method == "DELETE":
+        _auth(rng, d)
+
+
+def g_put_seat(rng: random.Random, s: Setup, d: Draft) -> None:
+    _auth(rng, d)
+    d.args["seat"] = str(rng.randint(-1, 9))
+    d.args["number"] = str(_number(rng))
+    d.json = _seat_hand(rng, d)
+    if rng.random() < 0.4:
+        d.headers["If-Match"] = f'"{rng.randint(0, 5)}"'
+
+
+def g_seat_page(rng: random.Random, s: Setup, d: Draft) -> None:
+    """The "Are you Ben?" page and its button, the scorekeeper's release."""
+    d.args["seat"] = str(rng.randint(0, 9))
+    if d.route.method == "GET":
+        d.client = rng.choice(["anon", "editor", "bare"])
+        return
+    _page_form(d, rng.choice(["editor", "anon"]))
+
+
+def g_save_seat(rng: random.Random, s: Setup, d: Draft) -> None:
+    _page_form(d, rng.choice(["editor", "anon"]))
+    d.args["seat"] = str(rng.randint(0, 9))
+    d.args["number"] = str(_number(rng))
+    hand = _seat_hand(rng, d)
+    words = " ".join(w if isinstance(w, str) else "-".join(w) for w in hand["words"])
+    assert d.form is not None
+    d.form += [("words", words), ("unused", " ".join(hand["unused"]))]
+    if hand.get("went_out"):
+        d.form.append(("went_out", "y"))
     if rng.random() < 0.7:
-        d.form.append(("version", str(rng.randint(0, 30))))
+        d.form.append(("version", str(rng.randint(0, 5))))
+
+
+def g_round_live(rng: random.Random, s: Setup, d: Draft) -> None:
+    d.client = rng.choice(["anon", "editor", "bare"])
+    if d.table is not None and rng.random() < 0.5:
+        d.headers["If-None-Match"] = f'"{d.table.id}-{rng.randint(1, 60)}-1-0-"'
 
 
 def g_page_challenge(rng: random.Random, s: Setup, d: Draft) -> None:
@@ -796,6 +851,14 @@ GENERATORS: dict[str, Callable[[random.Random, Setup, Draft], None]] = {
     "rounds.challenge": g_page_challenge,
     "rounds.withdraw": g_page_action,
     "rounds.close_or_reopen": g_page_action,
+    "rounds.save_seat": g_save_seat,
+    "rounds.live": g_round_live,
+    "api.claim_seat": g_seat_claim,
+    "api.release_seat": g_seat_claim,
+    "api.put_seat": g_put_seat,
+    "seats.claim_page": g_seat_page,
+    "seats.claim": g_seat_page,
+    "seats.release": g_seat_page,
     "solitaire.start": g_solitaire_start,
     "solitaire.show": g_solitaire_show,
     "solitaire.step": g_solitaire_step,
