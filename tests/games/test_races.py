@@ -233,8 +233,13 @@ class Browser:
 def api_game(live: Live, names: list[str] = NAMES) -> tuple[str, str]:
     """A new game made through the API: its id and edit token."""
     conn = live.connect()
-    made = send(conn, "POST", "/api/v1/games", json.dumps({"players": names}).encode(),
-                {"Content-Type": "application/json"})
+    made = send(
+        conn,
+        "POST",
+        "/api/v1/games",
+        json.dumps({"players": names}).encode(),
+        {"Content-Type": "application/json"},
+    )
     conn.close()
     assert made.status == 201, made.body
     data = made.json()
@@ -252,8 +257,13 @@ def put_round(
     headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
     if if_match is not None:
         headers["If-Match"] = f'"{if_match}"'
-    return send(conn, "PUT", f"/api/v1/games/{game_id}/rounds/{number}",
-                json.dumps(ROUND_1).encode(), headers)
+    return send(
+        conn,
+        "PUT",
+        f"/api/v1/games/{game_id}/rounds/{number}",
+        json.dumps(ROUND_1).encode(),
+        headers,
+    )
 
 
 def joined(live: Live, game_id: str, token: str) -> Browser:
@@ -352,8 +362,9 @@ def test_page_writes_race_api_saves_of_the_same_round(live: Live) -> None:
 
         def challenge(conn: http.client.HTTPConnection, i: int) -> Answer:
             seat, by = [(0, 1), (1, 2), (2, 0)][i % 3]
-            return browser.post(conn, f"{base}/rounds/1/challenges", by=str(by),
-                                word=f"{seat}:0", ruling="")
+            return browser.post(
+                conn, f"{base}/rounds/1/challenges", by=str(by), word=f"{seat}:0", ruling=""
+            )
 
         def close(conn: http.client.HTTPConnection, i: int) -> Answer:
             return browser.post(conn, f"{base}/rounds/1/close")
@@ -371,8 +382,9 @@ def test_page_writes_race_api_saves_of_the_same_round(live: Live) -> None:
             return browser.post(conn, f"{base}/rounds/1/challenges/{n}/delete")
 
         def house_word(conn: http.client.HTTPConnection, i: int) -> Answer:
-            return browser.post(conn, f"{base}/house-words", word="zax",
-                                allowed="allow" if i % 2 else "ban")
+            return browser.post(
+                conn, f"{base}/house-words", word="zax", allowed="allow" if i % 2 else "ban"
+            )
 
         def house_word_delete(conn: http.client.HTTPConnection, i: int) -> Answer:
             return browser.post(conn, f"{base}/house-words/zax/delete")
@@ -429,8 +441,9 @@ def solitaire_browser(live: Live) -> tuple[str, Browser]:
     page = send(conn, "GET", "/solitaire")
     cookie = session_cookie(page)
     browser = Browser(cookie, csrf_of(page.body))
-    started = browser.post(conn, "/solitaire", face_up=OPENING, min_word="cards",
-                           lexicon="standard", cards="1")
+    started = browser.post(
+        conn, "/solitaire", face_up=OPENING, min_word="cards", lexicon="standard", cards="1"
+    )
     assert started.status == 302, started.body[:300]
     found = re.search(r"/solitaire/([\w-]+)$", started.headers["location"])
     assert found, started.headers["location"]
@@ -581,8 +594,13 @@ def put_seat(
     headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
     if if_match is not None:
         headers["If-Match"] = f'"{if_match}"'
-    return send(conn, "PUT", f"/api/v1/games/{game_id}/rounds/1/seats/{seat}",
-                json.dumps(hand).encode(), headers)
+    return send(
+        conn,
+        "PUT",
+        f"/api/v1/games/{game_id}/rounds/1/seats/{seat}",
+        json.dumps(hand).encode(),
+        headers,
+    )
 
 
 def stored_hands(app: Flask, game_id: str) -> list[tuple[int, dict[str, object]]]:
@@ -712,3 +730,34 @@ def test_two_saves_of_one_seat_with_the_same_if_match_one_lands(live: Live) -> N
         f"{len(wrong)} of 20 tries did not save exactly one of the two (statuses: "
         f"{[o[0] for o in outcomes]}); the server logged: {live.logged.summary()}"
     )
+
+
+def test_two_phones_claiming_one_seat_at_once_one_gets_it(live: Live) -> None:
+    """Two phones tap "I am Ann" at the same moment, 20 times: one holds the seat, the
+    other is told it is taken; the seat's stored secret is the winner's."""
+    outcomes = []
+    for _ in range(20):
+        game_id, _token = api_game(live)
+        conns = [live.connect() for _ in range(2)]
+        for c in conns:
+            c.connect()
+        path = f"/api/v1/games/{game_id}/seats/0/claim"
+        answers = at_once([partial(attempt, c, send, "POST", path) for c in conns])
+        for c in conns:
+            c.close()
+        statuses = sorted(a.status for a in answers)
+        won = next((a.json() for a in answers if a.status == 201), None)
+        lost = next((a.json() for a in answers if a.status == 409), None)
+        with live.app.app_context():
+            from companion import store
+            from companion.extensions import db
+
+            held = store.seat_of_token(store.get_game(game_id), (won or {}).get("seat_token"))
+            db.session.remove()
+        outcomes.append(
+            statuses == [201, 409]
+            and isinstance(lost, dict)
+            and lost["code"] == "seat_taken"
+            and held == 0
+        )
+    assert all(outcomes), f"{outcomes.count(False)} of 20 tries did not give the seat to one"
