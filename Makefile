@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 5000
 HOST ?= 127.0.0.1
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean translations
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,23 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/solver.py
 	$(BIN)/python benchmarks/web.py
 	$(BIN)/python benchmarks/seat_entry.py
+
+# Extract every sentence (babel.cfg), update each language's catalog, compile them. The
+# compiled catalogs (.mo) are committed, so `make run` needs no Babel step; a test fails
+# when one is stale.
+LOCALES := lt hu cs en
+CATALOGS := companion/translations
+translations: $(VENV)/.installed-test
+	$(BIN)/pybabel extract -F babel.cfg -k N_ -k lazy_gettext -k Plural:1,2 -k ngettext:1,2 \
+	  --add-location=file --sort-by-file --project="Quiddler Companion" -o $(CATALOGS)/messages.pot .
+	for l in $(LOCALES); do \
+	  if [ -f $(CATALOGS)/$$l/LC_MESSAGES/messages.po ]; then \
+	    $(BIN)/pybabel update -i $(CATALOGS)/messages.pot -d $(CATALOGS) -l $$l --no-fuzzy-matching; \
+	  else \
+	    $(BIN)/pybabel init -i $(CATALOGS)/messages.pot -d $(CATALOGS) -l $$l; \
+	  fi; \
+	done
+	$(BIN)/pybabel compile -d $(CATALOGS) --statistics
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -69,13 +69,20 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     lexicons = Path(app.config.get("LEXICON_DIR") or Path(app.instance_path) / "lexicons")
     app.extensions["lexicons"] = LexiconStore(lexicons, app.config.get("LEXICON_CACHE_DIR"))
 
-    from companion.extensions import csrf, db, migrate
+    from companion.extensions import babel, csrf, db, migrate
+    from companion.web import i18n
 
     app.config["SQLALCHEMY_DATABASE_URI"] = app.config["DATABASE_URL"]
     from companion.web.errors import refuse_unreadable_forms
 
     app.before_request(refuse_unreadable_forms)  # before CSRFProtect reads the form
     csrf.init_app(app)
+    babel.init_app(
+        app,
+        locale_selector=i18n.select_locale,
+        default_translation_directories=str(Path(__file__).resolve().parent / "translations"),
+        default_timezone="UTC",
+    )
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     from companion import models  # noqa: F401  (register the tables)
@@ -85,17 +92,30 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from companion import api, api_games, api_seats, cli  # noqa: F401  (they add routes)
     from companion.game.rules import RULES
-    from companion.pages import games, health, icon, referee, rounds, scorer, seats, solitaire
+    from companion.pages import (
+        games,
+        health,
+        icon,
+        language,
+        referee,
+        rounds,
+        scorer,
+        seats,
+        solitaire,
+    )
     from companion.web import errors, messages
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # JSON clients send no cookie-based forms
-    for page in (games, rounds, seats, solitaire, scorer, referee, health, icon):
+    for page in (games, rounds, seats, solitaire, scorer, referee, health, icon, language):
         app.register_blueprint(page.bp)
     app.cli.add_command(cli.lexicon)
     app.jinja_env.globals["house_rule_specs"] = RULES
     app.jinja_env.filters["reason"] = messages.reason
     app.jinja_env.filters["people"] = messages.people
+    app.jinja_env.globals["languages"] = i18n.LANGUAGES
+    app.jinja_env.globals["current_lang"] = i18n.current
+    app.jinja_env.globals["script_catalog"] = lambda: i18n.script_catalog(i18n.current())
     errors.register(app)
     return app
 

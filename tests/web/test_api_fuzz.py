@@ -40,7 +40,7 @@ FUZZ = settings(
 
 CARD_NAMES = [*"abcdefghijklmnopqrstuvwxyz", "qu", "in", "er", "cl", "th"]
 SHAPE_KEYS = {"error", "where", "code", "params"}
-DERIVED = {"card_text": "card", "reason_text": "reason", "player_s": None, "double_hint": None}
+DERIVED = messages.DERIVED
 """Names a template may use that the catalog derives from a parameter (or from none)."""
 
 # --- strategies ------------------------------------------------------------------------

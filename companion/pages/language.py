@@ -1,0 +1,27 @@
+"""The language switch on every page: the phone keeps its choice in its session."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, request, session
+from werkzeug.wrappers import Response as BaseResponse
+
+from companion.web.i18n import LANGUAGES
+
+bp = Blueprint("language", __name__)
+
+
+def _back(target: str | None) -> str:
+    """Where to go back to: a path of this site only (never another site's address)."""
+    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return "/"
+    return target
+
+
+@bp.get("/language/<code>")
+def choose(code: str) -> BaseResponse:
+    """Speak ``code`` on this phone from now on, and go back to the page it was on."""
+    if code not in LANGUAGES:
+        abort(404)
+    session["lang"] = code
+    session.permanent = True
+    return redirect(_back(request.args.get("next")))

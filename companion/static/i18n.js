@@ -1,0 +1,35 @@
+// The page's language for its scripts: _("Next word") and ngettext("{n} card", "{n} cards", n)
+// look their words up in the catalog the server put in the page (#i18n-catalog), and fill
+// {placeholders} from an object. A word missing there stays as written (English).
+(function () {
+  "use strict";
+  var node = document.getElementById("i18n-catalog");
+  var catalog = { lang: "en", words: {} };
+  try { if (node) { catalog = JSON.parse(node.textContent); } } catch (e) { /* English */ }
+
+  function fill(text, values) {
+    if (!values) { return text; }
+    return text.replace(/\{(\w+)\}/g, function (whole, key) {
+      return Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole;
+    });
+  }
+
+  window._ = function (message, values) {
+    var found = catalog.words[message];
+    return fill(typeof found === "string" ? found : message, values);
+  };
+
+  window.ngettext = function (one, other, count, values) {
+    var found = catalog.words[one];
+    var text = count === 1 ? one : other;
+    if (found && found.forms) {
+      var i = found.index[count] !== undefined ? found.index[count] : found.index[found.index.length - 1];
+      text = found.forms[i];
+    }
+    var all = { n: count };
+    if (values) { Object.keys(values).forEach(function (k) { all[k] = values[k]; }); }
+    return fill(text, all);
+  };
+
+  window.i18nLang = catalog.lang;
+}());
