@@ -99,6 +99,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         language,
         referee,
         rounds,
+        rules,
         scorer,
         seats,
         solitaire,
@@ -107,7 +108,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # JSON clients send no cookie-based forms
-    for page in (games, rounds, seats, solitaire, scorer, referee, health, icon, language):
+    for page in (games, rounds, seats, solitaire, scorer, referee, rules, health, icon, language):
         app.register_blueprint(page.bp)
     app.cli.add_command(cli.lexicon)
     app.jinja_env.globals["house_rule_specs"] = RULES
