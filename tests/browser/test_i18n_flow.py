@@ -1,0 +1,126 @@
+"""Two phones in two languages at one table, and every page in every language at 390 px.
+
+A phone in Lithuanian and one in Hungarian each enter their own hand of the same round
+and read the same leaderboard, each in its own language; then every page is opened in
+every language, with a screenshot and no sideways scrolling (Hungarian words are long).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+
+import pytest
+
+from tests.browser.phone import PHONE
+
+pytestmark = pytest.mark.browser
+
+LOCALES = {"en": "en-GB", "lt": "lt-LT", "hu": "hu-HU", "cs": "cs-CZ"}
+
+
+def call(base: str, method: str, path: str, body: object = None, token: str = "") -> dict:
+    """The API of the test's own server."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(base + path, data=data, headers=headers, method=method)
+    with urllib.request.urlopen(request) as answer:  # the test server
+        return json.load(answer)
+
+
+def test_a_lithuanian_and_a_hungarian_phone_play_the_same_round(  # type: ignore[no-untyped-def]
+    live_server, browser, screenshot, fits_phone
+) -> None:
+    game = call(live_server, "POST", "/api/v1/games", {"players": ["Ann", "Ben"]})
+    phones = {}
+    try:
+        for lang in ("lt", "hu"):
+            context = browser.new_context(**PHONE, locale=LOCALES[lang])
+            phones[lang] = context.new_page()
+        ann, ben = phones["lt"], phones["hu"]
+        ben.goto(game["edit_url"])  # the Hungarian phone keeps the score, and plays Ben
+        for page, seat in ((ann, 0), (ben, 1)):
+            page.goto(f"{live_server}/games/{game['id']}/seats/{seat}")
+            page.locator("#claim").tap()
+            page.wait_for_url(re.compile(r"/rounds/1$"))
+        assert ann.locator("html").get_attribute("lang") == "lt"
+        assert ben.locator("html").get_attribute("lang") == "hu"
+        ann.fill("#words", "c-a-t")
+        ben.fill("#words", "d-o-g")
+        for page in (ann, ben):
+            page.locator("#seat-form button[type=submit]").click(no_wait_after=True)
+        for page in (ann, ben):
+            page.wait_for_url(
+                re.compile(r"#(round-live|breakdown)$"), wait_until="domcontentloaded"
+            )
+        ben.locator("#close").wait_for()
+        screenshot(ann, "i18n-lt-round-entered")
+        screenshot(ben, "i18n-hu-round-entered")
+        ben.locator("#close").tap()
+        ben.wait_for_url(re.compile(rf"/games/{game['id']}$"))
+        ann.goto(f"{live_server}/games/{game['id']}")
+        boards = {}
+        for lang, page in phones.items():
+            totals = page.locator("#board-live [data-total]").all_inner_texts()
+            boards[lang] = totals
+            fits_phone(page)
+            screenshot(page, f"i18n-{lang}-leaderboard")
+        # CAT 13 and DOG 13, one word each: no bonus (two players: longest word, a tie).
+        assert boards["lt"] == boards["hu"] == ["13", "13"]
+        heading = {lang: page.locator("#board-title").inner_text() for lang, page in phones.items()}
+        assert heading["lt"] != heading["hu"] and "Leaderboard" not in heading.values()
+    finally:
+        for page in phones.values():
+            page.context.close()
+
+
+def test_every_page_in_every_language_fits_a_phone(  # type: ignore[no-untyped-def]
+    live_server, browser, screenshot
+) -> None:
+    game = call(live_server, "POST", "/api/v1/games", {"players": ["Ann", "Ben", "Cy"]})
+    token = game["edit_token"]
+    hands = [
+        {"name": "Ann", "words": ["c-a-t"], "unused": [], "went_out": True},
+        {"name": "Ben", "words": ["d-o-g"], "unused": []},
+        {"name": "Cy", "words": ["o-x"], "unused": ["m"]},
+    ]
+    call(live_server, "PUT", f"/api/v1/games/{game['id']}/rounds/1", {"players": hands}, token)
+    call(live_server, "POST", f"/api/v1/games/{game['id']}/rounds/1/close", None, token)
+    call(
+        live_server,
+        "PUT",
+        f"/api/v1/games/{game['id']}/rounds/2/seats/2",
+        {"words": ["o-x"], "unused": ["m", "z"]},
+        token,
+    )
+    paths = {
+        "home": "/",
+        "new-game": "/games/new",
+        "game": f"/games/{game['id']}",
+        "round-closed": f"/games/{game['id']}/rounds/1",
+        "round-open": f"/games/{game['id']}/rounds/2",
+        "seat-claim": f"/games/{game['id']}/seats/0",
+        "rules": f"/rules?game={game['id']}",
+        "score": "/score",
+        "words": "/words?words=quiz+zzq",
+        "judge": "/judge",
+        "solitaire": "/solitaire",
+        "not-found": "/games/nope",
+    }
+    wide = []
+    for lang, locale in LOCALES.items():
+        context = browser.new_context(**{**PHONE, "device_scale_factor": 1}, locale=locale)
+        page = context.new_page()
+        page.goto(game["edit_url"])  # the scorekeeper's phone: the fullest pages
+        for name, path in paths.items():
+            page.goto(live_server + path)
+            assert page.locator("html").get_attribute("lang") == lang, (name, lang)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            if width > 390:
+                wide.append((lang, name, width))
+            screenshot(page, f"i18n-{lang}-{name}")
+        context.close()
+    assert not wide, f"pages that scroll sideways at 390 px: {wide}"
