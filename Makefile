@@ -43,7 +43,7 @@ bench: $(VENV)/.installed-test
 LOCALES := lt hu cs en
 CATALOGS := companion/translations
 translations: $(VENV)/.installed-test
-	$(BIN)/pybabel extract -F babel.cfg -k N_ -k lazy_gettext -k Plural:1,2 -k ngettext:1,2 \
+	$(BIN)/pybabel extract -F babel.cfg -k N_ -k lazy_gettext -k lazy_ngettext:1,2 -k Plural:1,2 -k ngettext:1,2 \
 	  --add-location=file --sort-by-file --project="Quiddler Companion" -o $(CATALOGS)/messages.pot .
 	for l in $(LOCALES); do \
 	  if [ -f $(CATALOGS)/$$l/LC_MESSAGES/messages.po ]; then \

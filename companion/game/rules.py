@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
+from companion.game.marks import N_
+
 MinWord = Literal["cards", "letters"]
 TwoPlayerBonus = Literal["longest", "most", "both"]
 
@@ -53,9 +55,9 @@ class RuleSpec:
         if self.kind == "choice" and value in self.choices:
             return self.labels[self.choices.index(value)]
         if self.kind == "flag":
-            return "on" if value else "off"
+            return N_("on") if value else N_("off")
         if self.kind == "points":
-            return f"{value} points"
+            return N_("{value} points").format(value=value)
         return str(value)
 
     def applies(self, players: int) -> bool:
@@ -98,36 +100,46 @@ class Rules:
 
     min_word: MinWord = house_rule(
         "cards",
-        title="Minimum word",
-        explanation="A word needs at least two cards (rule book), or at least two letters, "
-        "so a lone IN, ER or TH counts.",
-        choices={"cards": "2 cards", "letters": "2 letters"},
+        title=N_("Minimum word"),
+        explanation=N_(
+            "A word needs at least two cards (rule book), or at least two letters, "
+            "so a lone IN, ER or TH counts."
+        ),
+        choices={"cards": N_("2 cards"), "letters": N_("2 letters")},
     )
     two_player_bonus: TwoPlayerBonus = house_rule(
         "longest",
-        title="Bonus with two players",
-        explanation="With two players only one bonus is used: longest word (rule book), "
-        "most words, or both anyway.",
-        choices={"longest": "Longest word only", "most": "Most words only", "both": "Both bonuses"},
+        title=N_("Bonus with two players"),
+        explanation=N_(
+            "With two players only one bonus is used: longest word (rule book), "
+            "most words, or both anyway."
+        ),
+        choices={
+            "longest": N_("Longest word only"),
+            "most": N_("Most words only"),
+            "both": N_("Both bonuses"),
+        },
         only_with=2,
     )
     bonus: int = house_rule(
         10,
-        title="Bonus points",
-        explanation="Points for the most-words and the longest-word bonus.",
+        title=N_("Bonus points"),
+        explanation=N_("Points for the most-words and the longest-word bonus."),
     )
     zero_floor: bool = house_rule(
-        True, title="Zero floor per round", explanation="A round total below zero counts as zero."
+        True,
+        title=N_("Zero floor per round"),
+        explanation=N_("A round total below zero counts as zero."),
     )
     false_out_penalty: int = house_rule(
         0,
-        title="False going-out penalty",
-        explanation="Extra points taken from a player who went out but still had unused cards.",
+        title=N_("False going-out penalty"),
+        explanation=N_("Extra points taken from a player who went out but still had unused cards."),
     )
     lexicon: str = house_rule(
         DEFAULT_LEXICON,
-        title="Dictionary",
-        explanation="The dictionary that settles challenges.",
+        title=N_("Dictionary"),
+        explanation=N_("The dictionary that settles challenges."),
         lexicon=True,
     )
 

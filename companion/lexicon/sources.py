@@ -6,14 +6,18 @@ import re
 from importlib import metadata
 from pathlib import Path
 
+from companion.game.marks import N_
 from companion.lexicon import classify, hunspell
 from companion.lexicon.reasons import Kind
 
 STANDARD, BROAD = "standard", "broad"
 BUILT_IN = {
-    STANDARD: "Standard (Hunspell en_US)",
-    BROAD: "Broad (+ Webster's Second)",
+    STANDARD: N_("Standard (Hunspell en_US)"),
+    BROAD: N_("Broad (+ Webster's Second)"),
 }
+"""The built-in lexicons' titles as pages show them (English; translated where shown)."""
+OWN_TITLE = N_("Your list: {name}")
+"""The title of a group's own list."""
 NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 """What a group's own list may be called: instance/lexicons/NAME.txt."""
 

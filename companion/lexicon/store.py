@@ -64,7 +64,7 @@ class LexiconStore:
 
     def title(self, name: str) -> str:
         """A lexicon's name as pages show it."""
-        return sources.BUILT_IN.get(name, f"Your list: {name}")
+        return sources.BUILT_IN.get(name) or sources.OWN_TITLE.format(name=name)
 
     def get(self, name: str) -> Lexicon:
         """The lexicon called ``name``, loaded from its cache, built first if need be."""

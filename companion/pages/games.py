@@ -21,6 +21,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion import store
@@ -210,7 +211,7 @@ def add_house_word(game_id: str) -> BaseResponse | str:
 def remove_house_word(game_id: str, word: str) -> BaseResponse:
     """Forget a house word: the lexicon decides again."""
     games.remove_house_word(game_id, held_token(game_id), word)
-    flash(f"{word.upper()[:40]} is no longer a house word.", "ok")
+    flash(_("%(word)s is no longer a house word.", word=word.upper()[:40]), "ok")
     return redirect(url_for("games.view", game_id=game_id) + "#house-words")
 
 

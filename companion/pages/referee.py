@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, make_response, render_template, request
+from flask_babel import gettext as _
 
 from companion.game.rules import DEFAULT_LEXICON
 from companion.web import referee
@@ -42,7 +43,7 @@ def check_word() -> Response:
             close = referee.lexicon(form.lexicon.data).close_words(form.word.data)
     elif form.word.data is not None:
         status = 422
-    lexicon_title = referee.store().title(form.lexicon.data)
+    lexicon_title = referee.title(form.lexicon.data)
     return _page(
         "words.html",
         form.lexicon.data,
@@ -59,7 +60,7 @@ def judge() -> Response:
     """Several words, one verdict for the whole play, as a tournament word judge gives it."""
     form = JudgeForm()
     form.lexicon.choices = referee.lexicon_choices()
-    form.second.choices = choices(("", "No second opinion")) + referee.lexicon_choices()
+    form.second.choices = choices(("", _("No second opinion"))) + referee.lexicon_choices()
     if not form.is_submitted():
         form.lexicon.data = _remembered()
     verdict = second = None
@@ -71,7 +72,7 @@ def judge() -> Response:
             second = all(referee.lexicon(form.second.data).verdict(w).legal for w in words)
     elif form.is_submitted():
         status = 422
-    titles = {name: referee.store().title(name) for name in referee.store().names()}
+    titles = {name: referee.title(name) for name in referee.store().names()}
     return _page(
         "judge.html",
         form.lexicon.data or _remembered(),

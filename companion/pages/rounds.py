@@ -21,6 +21,8 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion import store
@@ -351,22 +353,41 @@ def _flash_saved(number: int, saved: seats.SeatsSaved, seat: int | None) -> None
     """What the save did, where the person looks next: saved, who is still entering, a
     dropped challenge, a player going out with cards left over."""
     current = saved.round
-    done = f"{current.seats[seat].name}'s hand is saved." if seat is not None else ""
-    done = done or f"Round {number} saved."
-    if current.entered:
-        flash(f"{done} Every hand is in." if seat is not None else done, "ok")
+    waiting = messages.people(current.waiting_for)
+    name = current.seats[seat].name if seat is not None else ""
+    if seat is not None and current.entered:
+        flash(_("%(name)s's hand is saved. Every hand is in.", name=name), "ok")
+    elif seat is not None:
+        flash(
+            _("%(name)s's hand is saved. Waiting for %(waiting)s.", name=name, waiting=waiting),
+            "ok",
+        )
+    elif current.entered:
+        flash(_("Round %(number)s saved.", number=number), "ok")
     else:
-        flash(f"{done} Waiting for {messages.people(current.waiting_for)}.", "ok")
+        flash(
+            _("Round %(number)s saved. Waiting for %(waiting)s.", number=number, waiting=waiting),
+            "ok",
+        )
     for dropped in saved.dropped:
         flash(
-            f"The challenge of {dropped.upper()} was dropped: that word is no longer entered.",
+            _(
+                "The challenge of %(word)s was dropped: that word is no longer entered.",
+                word=dropped.upper(),
+            ),
             "error",
         )
     for name, left in _went_out_warnings(current):
         if seat is None or current.seats[seat].name == name:
             flash(
-                f"{name} is marked as going out but still has {left} card"
-                f"{'s' if left != 1 else ''} left over: check it.",
+                ngettext(
+                    "%(name)s is marked as going out but still has %(num)d card left over: "
+                    "check it.",
+                    "%(name)s is marked as going out but still has %(num)d cards left over: "
+                    "check it.",
+                    left,
+                    name=name,
+                ),
                 "error",
             )
 
@@ -449,7 +470,7 @@ def _refused_action(exc: Refusal, game_id: str, number: int, **_: object) -> str
 def withdraw(game_id: str, number: int, n: int) -> BaseResponse:
     """Withdraw a challenge while the round is open."""
     games.withdraw(game_id, held_token(game_id), number, n)
-    flash("Challenge withdrawn.", "ok")
+    flash(_("Challenge withdrawn."), "ok")
     return redirect(url_for("rounds.show", game_id=game_id, number=number) + "#challenges")
 
 
@@ -460,8 +481,17 @@ def close_or_reopen(game_id: str, number: int, action: str) -> BaseResponse:
     token = held_token(game_id)
     if action == "close":
         games.close_round(game_id, token, number)
-        flash(f"Round {number} closed. Found a mistake? Reopen it from its page.", "ok")
+        flash(
+            _("Round %(number)s closed. Found a mistake? Reopen it from its page.", number=number),
+            "ok",
+        )
         return redirect(url_for("games.view", game_id=game_id))
     games.reopen_round(game_id, token, number)
-    flash(f"Round {number} reopened: it is off the leaderboard until closed again.", "ok")
+    flash(
+        _(
+            "Round %(number)s reopened: it is off the leaderboard until closed again.",
+            number=number,
+        ),
+        "ok",
+    )
     return redirect(url_for("rounds.show", game_id=game_id, number=number))

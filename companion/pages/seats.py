@@ -8,6 +8,7 @@ same for every viewer, kept per version) carries no form.
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion import store
@@ -60,7 +61,10 @@ def claim(game_id: str, seat: int) -> BaseResponse:
         return redirect(_next_page(game_id))
     claimed = seats.claim_seat(game_id, seat)
     remember_seat(game_id, claimed.token)
-    flash(f"This phone is {claimed.name}'s seat: enter your own hand here each round.", "ok")
+    flash(
+        _("This phone is %(name)s's seat: enter your own hand here each round.", name=claimed.name),
+        "ok",
+    )
     return redirect(_next_page(game_id))
 
 
@@ -79,5 +83,7 @@ def release(game_id: str, seat: int) -> BaseResponse:
     game = store.get_game(game_id)
     token = require_edit(game)
     state = seats.release_seat(game_id, token, seat)
-    flash(f"{state.names[seat]}'s seat is free: their phone can take it again.", "ok")
+    flash(
+        _("%(name)s's seat is free: their phone can take it again.", name=state.names[seat]), "ok"
+    )
     return redirect(url_for("games.view", game_id=game_id) + "#seats")

@@ -14,6 +14,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion import store
@@ -145,5 +146,5 @@ def step(game_id: str, kind: str) -> BaseResponse:
     made = solitaire.Step(kind, _numbers(form.piles.data or ""), card)
     done = actions.step(referee.store(), game_id, token, made, version)
     if kind == "word":
-        flash(f"{text(done.table.words[-1]).upper()}: well done.", "ok")
+        flash(_("%(word)s: well done.", word=text(done.table.words[-1]).upper()), "ok")
     return redirect(url_for("solitaire.show", game_id=game_id))

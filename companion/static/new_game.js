@@ -2,6 +2,11 @@
 // house rules that matter only at some table sizes (the two-player bonus) only then.
 (function () {
   "use strict";
+  var _ = window._ || function (text, values) { // without i18n.js: English, placeholders filled
+    return text.replace(/\{(\w+)\}/g, function (whole, key) {
+      return values && Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole;
+    });
+  };
   var rows = Array.prototype.slice.call(document.querySelectorAll(".seat-row"));
   if (!rows.length) { return; }
   var inputs = rows.map(function (r) { return r.querySelector("input"); });
@@ -20,7 +25,7 @@
     if (dealer) {
       Array.prototype.forEach.call(dealer.options, function (opt) {
         var typed = inputs[parseInt(opt.value, 10) - 1].value.trim();
-        opt.textContent = typed || "Seat " + opt.value + " (empty)";
+        opt.textContent = typed || _("Seat {n} (empty)", { n: opt.value });
       });
     }
   }

@@ -7,6 +7,17 @@
 // the same script serves a form with every hand and a form with one hand.
 (function () {
   "use strict";
+  var _ = window._ || fill;
+  var ngettext = window.ngettext || function (one, other, n, values) {
+    var all = { n: n };
+    Object.keys(values || {}).forEach(function (k) { all[k] = values[k]; });
+    return fill(n === 1 ? one : other, all);
+  };
+  function fill(text, values) { // without i18n.js: the English words, placeholders filled
+    return text.replace(/\{(\w+)\}/g, function (whole, key) {
+      return values && Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole;
+    });
+  }
   var form = document.querySelector("form.round-form");
   if (!form) { return; }
   var hand = parseInt(form.getAttribute("data-hand"), 10) || 0;
@@ -30,7 +41,6 @@
     if (!node || !node.scrollIntoView) { return; }
     try { node.scrollIntoView({ block: "nearest" }); } catch (err) { node.scrollIntoView(false); }
   }
-  function plural(n, one) { return n + " " + one + (n === 1 ? "" : "s"); }
 
   var keys = pad ? toArray(pad.querySelectorAll(".key[data-card]")) : [];
   var copies = {};
@@ -68,13 +78,13 @@
   // --- the hands ------------------------------------------------------------------------
   function nameOf(set) {
     var legend = set.querySelector("legend");
-    if (!legend) { return "This hand"; }
+    if (!legend) { return _("This hand"); }
     var text = "";
     for (var node = legend.firstChild; node; node = node.nextSibling) {
       if (node.nodeType === 1 && node.classList.contains("count")) { break; }
       text += node.textContent;
     }
-    return text.trim() || "This hand";
+    return text.trim() || _("This hand");
   }
 
   var entries = [];
@@ -166,10 +176,24 @@
     var row = el("span", "chip-cards");
     cards.forEach(function (c) { row.appendChild(cardChip(c)); });
     b.appendChild(row);
-    var label = kind === "left" ? "left over" : shown(cards);
+    var label = kind === "left" ? _("left over") : shown(cards);
     b.appendChild(el("span", "chip-text", label));
-    b.setAttribute("aria-label", (kind === "left" ? "Left over: " + cards.map(function (c) { return c.toUpperCase(); }).join(" ") : label) +
-      ", " + plural(cards.length, "card") + (isOpen ? ", being entered" : "") + ". Edit or remove");
+    var named = { cards: cards.map(function (c) { return c.toUpperCase(); }).join(" "), word: label };
+    var n = cards.length;
+    var spoken;
+    if (kind === "left") {
+      spoken = isOpen
+        ? ngettext("Left over: {cards}, {n} card, being entered. Edit or remove",
+                   "Left over: {cards}, {n} cards, being entered. Edit or remove", n, named)
+        : ngettext("Left over: {cards}, {n} card. Edit or remove",
+                   "Left over: {cards}, {n} cards. Edit or remove", n, named);
+    } else {
+      spoken = isOpen
+        ? ngettext("{word}, {n} card, being entered. Edit or remove",
+                   "{word}, {n} cards, being entered. Edit or remove", n, named)
+        : ngettext("{word}, {n} card. Edit or remove", "{word}, {n} cards. Edit or remove", n, named);
+    }
+    b.setAttribute("aria-label", spoken);
     b.setAttribute("data-chip", kind === "left" ? "left" : String(index));
     b.addEventListener("click", function () {
       activate(e, b);
@@ -182,20 +206,20 @@
   function menu(e, kind, index, cards) {
     var box = el("span", "chip-menu");
     box.setAttribute("role", "group");
-    var what = kind === "left" ? "the cards left over" : shown(cards);
-    box.setAttribute("aria-label", what);
-    var edit = el("button", "chip-action", kind === "left" ? "Add cards" : "Edit");
+    var word = { word: shown(cards) };
+    box.setAttribute("aria-label", kind === "left" ? _("the cards left over") : word.word);
+    var edit = el("button", "chip-action", kind === "left" ? _("Add cards") : _("Edit"));
     edit.type = "button";
-    edit.setAttribute("aria-label", (kind === "left" ? "Add cards to " : "Edit ") + what);
+    edit.setAttribute("aria-label", kind === "left" ? _("Add cards to the cards left over") : _("Edit {word}", word));
     edit.addEventListener("click", function () {
       activate(e, edit);
       if (kind === "left") { closeWord(e); e.mode = "left"; } else { e.mode = "words"; e.editing = index; }
       e.chosen = null;
       commit(e);
     });
-    var remove = el("button", "chip-action remove", kind === "left" ? "Clear" : "Remove");
+    var remove = el("button", "chip-action remove", kind === "left" ? _("Clear") : _("Remove"));
     remove.type = "button";
-    remove.setAttribute("aria-label", (kind === "left" ? "Clear " : "Remove ") + what);
+    remove.setAttribute("aria-label", kind === "left" ? _("Clear the cards left over") : _("Remove {word}", word));
     remove.addEventListener("click", function () {
       if (kind === "left") {
         e.leftover = [];
@@ -223,18 +247,19 @@
     });
     var here = e === active && padOpen();
     if (here && e.mode === "words" && e.editing >= e.cards.length) {
-      box.appendChild(el("span", "word-chip open empty", e.cards.length ? "next word…" : "first word…"));
+      box.appendChild(el("span", "word-chip open empty", e.cards.length ? _("next word…") : _("first word…")));
     }
     if (e.leftover.length) {
       box.appendChild(group(e, e.leftover, "left"));
       if (e.chosen === "left") { box.appendChild(menu(e, "left", 0, e.leftover)); }
     } else if (here && e.mode === "left") {
-      box.appendChild(el("span", "word-chip leftover open empty", "left over…"));
+      box.appendChild(el("span", "word-chip leftover open empty", _("left over…")));
     }
     if (!here && pad && !pad.hidden) {
-      var pick = el("button", "chip-pick", e.cards.length || e.leftover.length ? "✎ Cards" : "Tap to enter " + e.name + "'s cards");
+      var pick = el("button", "chip-pick", e.cards.length || e.leftover.length
+        ? _("✎ Cards") : _("Tap to enter {name}'s cards", { name: e.name }));
       pick.type = "button";
-      pick.setAttribute("aria-label", "Card keyboard for " + e.name);
+      pick.setAttribute("aria-label", _("Card keyboard for {name}", { name: e.name }));
       pick.addEventListener("click", function () {
         activate(e, pick);
         if (folded) { setFolded(false, true); }
@@ -251,7 +276,7 @@
       e.cards.forEach(function (w) { w.forEach(function (c) { total[c] = (total[c] || 0) + 1; }); });
       e.leftover.forEach(function (c) { total[c] = (total[c] || 0) + 1; });
       var state = n === hand ? "ok" : (n > hand ? "over" : "short");
-      setText(e.count, n + " / " + hand + " cards");
+      setText(e.count, ngettext("{entered} / {n} card", "{entered} / {n} cards", hand, { entered: n }));
       e.count.className = "count " + state;
       if (e === active && pad) {
         var mirror = pad.querySelector(".cardpad-count");
@@ -259,8 +284,9 @@
         mirror.className = "cardpad-count " + state;
       }
       var out = e.wentOut && e.wentOut.checked && e.leftover.length > 0;
-      var text = out ? e.name + " is marked as going out but still has " +
-        plural(e.leftover.length, "card") + " left over." : "";
+      var text = out ? ngettext("{name} is marked as going out but still has {n} card left over.",
+        "{name} is marked as going out but still has {n} cards left over.", e.leftover.length,
+        { name: e.name }) : "";
       var appeared = out && e.wentOutNote.hidden;
       setText(e.wentOutNote, text);
       e.wentOutNote.hidden = !out;
@@ -270,7 +296,9 @@
     var wasHidden = deckNote.hidden;
     if (over.length) {
       setText(deckNote, over.map(function (c) {
-        return "The deck has only " + copies[c] + " " + c.toUpperCase() + " cards; " + total[c] + " are entered.";
+        return ngettext("The deck has only {n} {card} card; {entered} are entered.",
+          "The deck has only {n} {card} cards; {entered} are entered.", copies[c],
+          { card: c.toUpperCase(), entered: total[c] });
       }).join(" "));
       deckNote.hidden = false;
       if (wasHidden) { reveal(deckNote); }
@@ -281,15 +309,16 @@
       var c = k.getAttribute("data-card");
       var gone = (total[c] || 0) >= copies[c];
       k.classList.toggle("used-up", gone);
-      var base = k.getAttribute("aria-label").replace(/ \(all entered\)$/, "");
-      k.setAttribute("aria-label", gone ? base + " (all entered)" : base);
+      if (!k.hasAttribute("data-label")) { k.setAttribute("data-label", k.getAttribute("aria-label")); }
+      var base = k.getAttribute("data-label");
+      k.setAttribute("aria-label", gone ? _("{key} (all entered)", { key: base }) : base);
     });
   }
 
   function padLabel() {
     if (!pad || !active) { return; }
     setText(pad.querySelector(".cardpad-who"), active.name);
-    pad.setAttribute("aria-label", "Card keyboard for " + active.name);
+    pad.setAttribute("aria-label", _("Card keyboard for {name}", { name: active.name }));
     var sw = pad.querySelector("[data-action=left]");
     sw.setAttribute("aria-checked", active.mode === "left" ? "true" : "false");
   }
@@ -330,8 +359,8 @@
     pad.classList.toggle("folded", folded);
     var fold = pad.querySelector("[data-action=fold]");
     fold.setAttribute("aria-expanded", folded ? "false" : "true");
-    fold.textContent = folded ? "▴ Cards" : "▾";
-    fold.title = folded ? "Show the card keyboard" : "Fold the card keyboard away";
+    fold.textContent = folded ? _("▴ Cards") : "▾";
+    fold.title = folded ? _("Show the card keyboard") : _("Fold the card keyboard away");
     pad.querySelector(".keys").hidden = folded;
     if (folded) { setTyping(false); }
     applyInputMode();
@@ -369,14 +398,15 @@
               (a.s.cards.length - b.s.cards.length) || (a.i - b.i);
           });
           box.innerHTML = "";
-          box.appendChild(el("span", "offer-label", "Which cards?"));
+          box.appendChild(el("span", "offer-label", _("Which cards?")));
           list.forEach(function (item) {
             var s = item.s;
             var b = el("button", "offer");
             b.type = "button";
             b.appendChild(el("span", "offer-cards", s.cards.map(function (c) { return c.toUpperCase(); }).join("·")));
             b.appendChild(document.createTextNode(" "));
-            b.appendChild(el("span", "offer-meta", plural(s.cards.length, "card") + " · " + s.value + " pts"));
+            b.appendChild(el("span", "offer-meta", ngettext("{n} card · {points} pts", "{n} cards · {points} pts",
+              s.cards.length, { points: s.value })));
             b.addEventListener("click", function () {
               var words = input.value.replace(/\s+$/, "").split(/\s+/);
               words[words.length - 1] = wordText(s.cards);

@@ -2,6 +2,11 @@
 // label the challenge seat menus with the names typed so far.
 (function () {
   "use strict";
+  var _ = window._ || function (text, values) { // without i18n.js: English, placeholders filled
+    return text.replace(/\{(\w+)\}/g, function (whole, key) {
+      return values && Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole;
+    });
+  };
   var rows = Array.prototype.slice.call(document.querySelectorAll(".player-row"));
   var addButton = document.getElementById("add-player");
   if (!rows.length || !addButton) { return; }
@@ -29,7 +34,7 @@
         if (!opt.value) { return; }
         var name = document.getElementById("players-" + (opt.value - 1) + "-name");
         var typed = name && name.value.trim();
-        opt.textContent = typed ? typed : "Player " + opt.value;
+        opt.textContent = typed ? typed : _("Player {n}", { n: opt.value });
       });
     });
   }

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext, lazy_ngettext, ngettext
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -29,20 +31,32 @@ from companion.game.rules import BY_RULE, RULES, Rules, RuleSpec
 from companion.web.errors import Shown
 
 
-def choices(*pairs: tuple[str, str]) -> list[SelectChoice]:
+def choices(*pairs: tuple[str, object]) -> list[SelectChoice]:
     """Menu choices from (value, label) pairs."""
     return [SelectChoice(value, label) for value, label in pairs]
 
 
-SEATS = choices(("", "—"), *((str(i), f"Player {i}") for i in range(1, MAX_PLAYERS + 1)))
+SEATS = choices(
+    ("", "—"), *((str(i), lazy_gettext("Player %(n)s", n=i)) for i in range(1, MAX_PLAYERS + 1))
+)
+RULINGS = choices(
+    ("", lazy_gettext("Dictionary decides")),
+    ("legal", lazy_gettext("Table: legal")),
+    ("illegal", lazy_gettext("Table: not legal")),
+)
 CHALLENGE_ROWS = 4
 _SPLIT_WORDS = re.compile(r"[\s,;]+")
 _SPLIT_CARDS = re.compile(r"[\s,;\-·.]+")
 
 
+def _lazy(text: str):  # type: ignore[no-untyped-def]
+    """``text`` (marked with ``N_`` where it is declared) translated whenever it is shown."""
+    return lazy_gettext(text)
+
+
 def first_error(form: Form) -> Shown:
     """The first message of a refused form, with the id of its field (``rules-bonus``)."""
-    return next(_flatten(form.errors), Shown("Check the form and send it again.", code="form"))
+    return next(_flatten(form.errors), Shown(_("Check the form and send it again."), code="form"))
 
 
 def _flatten(errors: object, prefix: str = ""):  # type: ignore[no-untyped-def]
@@ -50,8 +64,12 @@ def _flatten(errors: object, prefix: str = ""):  # type: ignore[no-untyped-def]
     if isinstance(errors, dict):
         for key, value in errors.items():
             yield from _flatten(value, f"{prefix}-{key}" if prefix else str(key))
-    elif isinstance(errors, list | tuple) and errors and isinstance(errors[0], str):
-        yield Shown(errors[0], prefix, "form", prefix)
+    elif (
+        isinstance(errors, list | tuple)
+        and errors
+        and not isinstance(errors[0], dict | list | tuple)
+    ):
+        yield Shown(str(errors[0]), prefix, "form", prefix)  # a message, maybe a lazy one
     elif isinstance(errors, list | tuple):
         for i, value in enumerate(errors):
             if value:
@@ -89,10 +107,10 @@ class FixedRows(FieldList):
 class PlayerForm(Form):
     """One seat: name, words laid down, cards left over, went out."""
 
-    name = StringField("Name")
-    words = StringField("Words")
-    unused = StringField("Left over")
-    went_out = BooleanField("Went out")
+    name = StringField(lazy_gettext("Name"))
+    words = StringField(lazy_gettext("Words"))
+    unused = StringField(lazy_gettext("Left over"))
+    went_out = BooleanField(lazy_gettext("Went out"))
 
     def is_blank(self) -> bool:
         return (
@@ -105,35 +123,34 @@ class PlayerForm(Form):
 class ChallengeForm(Form):
     """One challenge: who challenges which player's word, and the table's ruling."""
 
-    by = SelectField("Challenger", choices=SEATS, default="")
-    player = SelectField("Word of", choices=SEATS, default="")
-    word = IntegerField("Word no.", validators=[Optional(), NumberRange(min=1, max=10)])
-    ruling = SelectField(
-        "Ruling",
-        choices=choices(
-            ("", "Dictionary decides"), ("legal", "Table: legal"), ("illegal", "Table: not legal")
-        ),
-        default="",
+    by = SelectField(lazy_gettext("Challenger"), choices=SEATS, default="")
+    player = SelectField(lazy_gettext("Word of"), choices=SEATS, default="")
+    word = IntegerField(
+        lazy_gettext("Word no."), validators=[Optional(), NumberRange(min=1, max=10)]
     )
+    ruling = SelectField(lazy_gettext("Ruling"), choices=RULINGS, default="")
 
     def is_blank(self) -> bool:
         return not self.by.data and not self.player.data and self.word.data is None
 
 
 def _rule_field(spec: RuleSpec):  # type: ignore[no-untyped-def]
-    """The form field of one house rule, as its declaration says."""
+    """The form field of one house rule, as its declaration says (its title and the labels
+    of its choices are marked in game/rules.py and translated here, when shown)."""
+    title = _lazy(spec.title)
     if spec.kind == "choice":
         field = RadioField if len(spec.choices) == 2 else SelectField
+        labels = (_lazy(label) for label in spec.labels)
         return field(
-            spec.title,
+            title,
             default=spec.default,
-            choices=choices(*zip(spec.choices, spec.labels, strict=True)),
+            choices=choices(*zip(spec.choices, labels, strict=True)),
         )
     if spec.kind == "flag":
-        return BooleanField(spec.title, default=spec.default)
+        return BooleanField(title, default=spec.default)
     if spec.kind == "points":
-        return IntegerField(spec.title, default=spec.default, validators=[Optional()])
-    return SelectField(spec.title, default=spec.default, validate_choice=False)
+        return IntegerField(title, default=spec.default, validators=[Optional()])
+    return SelectField(title, default=spec.default, validate_choice=False)
 
 
 RulesForm = type(
@@ -156,10 +173,21 @@ class ScoreForm(FlaskForm):
     """Score one round: the players' words and leftovers, challenges, house rules."""
 
     round = SelectField(
-        "Round",
+        lazy_gettext("Round"),
         choices=choices(
-            ("", "any"),
-            *((str(r), f"{r} ({Rules().hand_size(r)} cards)") for r in Rules().round_numbers()),
+            ("", lazy_gettext("any")),
+            *(
+                (
+                    str(r),
+                    lazy_ngettext(
+                        "%(round)s (%(num)d card)",
+                        "%(round)s (%(num)d cards)",
+                        Rules().hand_size(r),
+                        round=r,
+                    ),
+                )
+                for r in Rules().round_numbers()
+            ),
         ),
         default="",
     )
@@ -174,13 +202,13 @@ class WordForm(FlaskForm):
     """Check one word (a GET form: nothing changes, so no CSRF token)."""
 
     word = StringField(
-        "Word",
+        lazy_gettext("Word"),
         validators=[
-            InputRequired("Type a word to check."),
-            Length(max=40, message="Type one word."),
+            InputRequired(lazy_gettext("Type a word to check.")),
+            Length(max=40, message=lazy_gettext("Type one word.")),
         ],
     )
-    lexicon = SelectField("Dictionary", validate_choice=True)
+    lexicon = SelectField(lazy_gettext("Dictionary"), validate_choice=True)
 
 
 MAX_JUDGED = 20
@@ -190,11 +218,13 @@ class JudgeForm(FlaskForm):
     """The word judge: all the words of one play, one verdict."""
 
     words = TextAreaField(
-        "Words of the play",
-        validators=[InputRequired("Type the words of the play, separated by spaces.")],
+        lazy_gettext("Words of the play"),
+        validators=[
+            InputRequired(lazy_gettext("Type the words of the play, separated by spaces."))
+        ],
     )
-    lexicon = SelectField("Dictionary")
-    second = SelectField("Second opinion", default="")
+    lexicon = SelectField(lazy_gettext("Dictionary"))
+    second = SelectField(lazy_gettext("Second opinion"), default="")
 
     def words_list(self) -> list[str]:
         """The typed words, split on spaces, commas and new lines."""
@@ -203,22 +233,28 @@ class JudgeForm(FlaskForm):
     def validate_words(self, field: TextAreaField) -> None:
         count = len(self.words_list())
         if count == 0:
-            raise ValidationError("Type the words of the play, separated by spaces.")
+            raise ValidationError(_("Type the words of the play, separated by spaces."))
         if count > MAX_JUDGED:
-            raise ValidationError(f"Judge at most {MAX_JUDGED} words at a time.")
+            raise ValidationError(
+                ngettext(
+                    "Judge at most %(num)d word at a time.",
+                    "Judge at most %(num)d words at a time.",
+                    MAX_JUDGED,
+                )
+            )
 
 
 class NameForm(Form):
     """One seat of a new game."""
 
-    name = StringField("Name")
+    name = StringField(lazy_gettext("Name"))
 
 
 class NewGameForm(FlaskForm):
     """Start a game: names in seating order, the first dealer, the house rules."""
 
     players = FixedRows(FormField(NameForm), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
-    first_dealer = SelectField("First dealer", choices=SEATS[1:], default="1")
+    first_dealer = SelectField(lazy_gettext("First dealer"), choices=SEATS[1:], default="1")
     rules = FormField(RulesForm)
 
     def names(self) -> list[str]:
@@ -230,8 +266,8 @@ class EntryForm(Form):
     """What one player laid down: words and leftover cards; the version of the hand the
     page showed (a hand saved from another phone since is a conflict, not overwritten)."""
 
-    words = StringField("Words")
-    unused = StringField("Left over")
+    words = StringField(lazy_gettext("Words"))
+    unused = StringField(lazy_gettext("Left over"))
     version = StringField("Version")
 
     def is_blank(self) -> bool:
@@ -242,9 +278,9 @@ class EntryForm(Form):
 class SeatForm(FlaskForm):
     """One player's own hand, from their phone: words, leftovers, going out."""
 
-    words = StringField("Your words")
-    unused = StringField("Left over")
-    went_out = BooleanField("I went out first")
+    words = StringField(lazy_gettext("Your words"))
+    unused = StringField(lazy_gettext("Left over"))
+    went_out = BooleanField(lazy_gettext("I went out first"))
     version = StringField("Version")
 
 
@@ -252,28 +288,31 @@ class RoundForm(FlaskForm):
     """Every player's cards for one round, and who went out."""
 
     players = FixedRows(FormField(EntryForm), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
-    went_out = StringField("Went out")
+    went_out = StringField(lazy_gettext("Went out"))
 
 
 class ChallengeAddForm(FlaskForm):
     """Challenge a saved word: who challenges, and which word (``seat:index``)."""
 
-    by = SelectField("Challenger", validate_choice=False)  # seats: checked by the view
-    word = SelectField("Word", validate_choice=False)
-    ruling = SelectField(
-        "Ruling",
-        default="",
-        choices=choices(
-            ("", "Dictionary decides"), ("legal", "Table: legal"), ("illegal", "Table: not legal")
-        ),
-    )
+    by = SelectField(
+        lazy_gettext("Challenger"), validate_choice=False
+    )  # seats: checked by the view
+    word = SelectField(lazy_gettext("Word"), validate_choice=False)
+    ruling = SelectField(lazy_gettext("Ruling"), default="", choices=RULINGS)
 
 
 class HouseWordForm(FlaskForm):
     """Allow or ban one word in this game."""
 
-    word = StringField("Word", validators=[InputRequired("Type the word."), Length(max=40)])
-    allowed = SelectField("", choices=choices(("allow", "Allow"), ("ban", "Ban")), default="allow")
+    word = StringField(
+        lazy_gettext("Word"),
+        validators=[InputRequired(lazy_gettext("Type the word.")), Length(max=40)],
+    )
+    allowed = SelectField(
+        "",
+        choices=choices(("allow", lazy_gettext("Allow")), ("ban", lazy_gettext("Ban"))),
+        default="allow",
+    )
 
 
 class ActionForm(FlaskForm):
@@ -283,14 +322,14 @@ class ActionForm(FlaskForm):
 class SolitaireNewForm(FlaskForm):
     """Start a solitaire game: the eight face-up cards, or practice with a virtual deck."""
 
-    face_up = StringField("The eight face-up cards, pile 1 to 8")
+    face_up = StringField(lazy_gettext("The eight face-up cards, pile 1 to 8"))
     min_word = _rule_field(BY_RULE["min_word"])
-    lexicon = SelectField("Dictionary", default=Rules.lexicon)
+    lexicon = SelectField(lazy_gettext("Dictionary"), default=Rules.lexicon)
 
 
 class SolitaireStepForm(FlaskForm):
     """One step: the piles of a word in order, a revealed card, or a refill."""
 
-    piles = StringField("Piles")
-    card = StringField("Card")
+    piles = StringField(lazy_gettext("Piles"))
+    card = StringField(lazy_gettext("Card"))
     version = StringField("Version")

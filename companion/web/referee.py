@@ -10,9 +10,9 @@ from companion.game.challenges import Judge
 from companion.game.deck import value
 from companion.game.errors import RuleError
 from companion.game.spelling import spellings
-from companion.lexicon import Lexicon, LexiconStore
+from companion.lexicon import Lexicon, LexiconStore, sources
 from companion.lexicon.lexicon import frequency_band
-from companion.web import messages
+from companion.web import i18n, messages
 
 
 def store() -> LexiconStore:
@@ -20,9 +20,18 @@ def store() -> LexiconStore:
     return current_app.extensions["lexicons"]
 
 
+def title(name: str) -> str:
+    """A lexicon's title as pages show it, in the reader's language (a group's own list
+    keeps its name: "Your list: family")."""
+    built_in = sources.BUILT_IN.get(name)
+    if built_in:
+        return i18n.gettext(built_in)
+    return i18n.gettext(sources.OWN_TITLE).format(name=name)
+
+
 def lexicon_choices() -> list[SelectChoice]:
     """The lexicons on offer as menu choices for the forms."""
-    return [SelectChoice(name, store().title(name)) for name in store().names()]
+    return [SelectChoice(name, title(name)) for name in store().names()]
 
 
 def lexicon(name: str, where: str = "lexicon") -> Lexicon:
