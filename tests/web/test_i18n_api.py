@@ -62,7 +62,7 @@ POINTS = {
 CARDS = {
     "lt": {1: "1 korta", 2: "2 kortos", 5: "5 kortos", 10: "10 kortų", 21: "21 korta"},
     "cs": {1: "1 karta", 2: "2 karty", 5: "5 karet", 21: "21 karet"},
-    "hu": {1: "1 kártya", 2: "2 kártya", 5: "5 kártya", 21: "21 kártya"},
+    "hu": {1: "1 lap", 2: "2 lap", 5: "5 lap", 21: "21 lap"},
 }
 
 
