@@ -31,6 +31,17 @@ from companion.game.rules import BY_RULE, RULES, Rules, RuleSpec
 from companion.web.errors import Shown
 
 
+class WholeNumberField(IntegerField):
+    """A whole number box whose refusal speaks the reader's language (WTForms' own message
+    has no Lithuanian catalog)."""
+
+    def process_formdata(self, valuelist: list[str]) -> None:
+        try:
+            super().process_formdata(valuelist)
+        except ValueError:
+            raise ValueError(lazy_gettext("Type a whole number.")) from None
+
+
 def choices(*pairs: tuple[str, object]) -> list[SelectChoice]:
     """Menu choices from (value, label) pairs."""
     return [SelectChoice(value, label) for value, label in pairs]
@@ -125,8 +136,12 @@ class ChallengeForm(Form):
 
     by = SelectField(lazy_gettext("Challenger"), choices=SEATS, default="")
     player = SelectField(lazy_gettext("Word of"), choices=SEATS, default="")
-    word = IntegerField(
-        lazy_gettext("Word no."), validators=[Optional(), NumberRange(min=1, max=10)]
+    word = WholeNumberField(
+        lazy_gettext("Word no."),
+        validators=[
+            Optional(),
+            NumberRange(min=1, max=10, message=lazy_gettext("Give a number from 1 to 10.")),
+        ],
     )
     ruling = SelectField(lazy_gettext("Ruling"), choices=RULINGS, default="")
 
@@ -149,7 +164,7 @@ def _rule_field(spec: RuleSpec):  # type: ignore[no-untyped-def]
     if spec.kind == "flag":
         return BooleanField(title, default=spec.default)
     if spec.kind == "points":
-        return IntegerField(title, default=spec.default, validators=[Optional()])
+        return WholeNumberField(title, default=spec.default, validators=[Optional()])
     return SelectField(title, default=spec.default, validate_choice=False)
 
 
@@ -306,7 +321,10 @@ class HouseWordForm(FlaskForm):
 
     word = StringField(
         lazy_gettext("Word"),
-        validators=[InputRequired(lazy_gettext("Type the word.")), Length(max=40)],
+        validators=[
+            InputRequired(lazy_gettext("Type the word.")),
+            Length(max=40, message=lazy_gettext("A house word is at most 40 letters.")),
+        ],
     )
     allowed = SelectField(
         "",
