@@ -196,7 +196,7 @@ def test_new_game_form_creates_the_game_and_keeps_the_edit_right(app, client):
         (["Ann"], "1", {}, ("player_count", {"count": 1, "least": 2, "most": 8})),
         (["Ann", "Ben"], "5", {}, ("first_dealer_named", {})),
         (["Ann", "B" * 41], "1", {}, ("name_too_long", {"seat": 2, "most": 40})),
-        (["Ann", "Ben"], "1", {"bonus": "lots"}, "Not a valid integer value"),  # the form's own
+        (["Ann", "Ben"], "1", {"bonus": "lots"}, "Type a whole number."),  # the form's own
         (["Ann", "Ben"], "1", {"bonus": "-5"}, ("points_range", {"most": 1000})),
         (
             ["Ann", "Ben"],
