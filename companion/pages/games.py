@@ -28,7 +28,7 @@ from companion import store
 from companion.actions import games
 from companion.game.errors import Refusal, RuleError
 from companion.game.parse import parse_rules
-from companion.web import referee, rendered
+from companion.web import i18n, referee, rendered
 from companion.web.access import held_token, remember, require_edit, seat_for, token_for
 from companion.web.charts import running_totals_chart
 from companion.web.errors import Shown, field_id, shows_refusals
@@ -152,14 +152,15 @@ def render_view(game_id: str, house_error: Shown | None = None) -> str:
 def view(game_id: str) -> Response:
     """The leaderboard and everything about the game; read-only without the edit link.
 
-    The viewers' page (the same for everyone at the table) is kept per game version and
-    per address: the address bar's and the one its links start from.
+    The viewers' page (the same for everyone at the table) is kept per game version, per
+    address (the address bar's and the one its links start from) and per language (each
+    phone reads its own).
     """
     if _plain_view(game_id):
         version = store.game_version(game_id)
         if version is None:
             raise store.NotFound("no_such_game")
-        key = ("view", game_id, version, link_base())
+        key = ("view", game_id, version, link_base(), i18n.current())
         body = rendered.pages.get_or_render(key, lambda: render_view(game_id))
     else:
         body = render_view(game_id)
@@ -170,16 +171,18 @@ def view(game_id: str) -> Response:
 
 @bp.get("/games/<game_id>/board")
 def board(game_id: str) -> Response:
-    """The leaderboard alone, for the views to refresh: 304 when nothing changed."""
+    """The leaderboard alone, for the views to refresh: 304 when nothing changed (in the
+    language of this phone: its ETag and the kept copy are per language)."""
     version = store.game_version(game_id)
     if version is None:
         raise store.NotFound("no_such_game")
-    tag = etag(game_id, version)
+    lang = i18n.current()
+    tag = f"{etag(game_id, version)}-{lang}"
     unchanged = not_modified(tag)
     if unchanged:
         return unchanged
     body = rendered.pages.get_or_render(
-        ("board", game_id, version),
+        ("board", game_id, version, lang),
         lambda: render_template(
             "_board.html", **board_context(store.state_of(store.get_game(game_id)))
         ),
@@ -187,6 +190,7 @@ def board(game_id: str) -> Response:
     response = make_response(body)
     response.headers["ETag"] = f'"{tag}"'
     response.headers["Cache-Control"] = "no-cache"
+    response.vary.add("Accept-Language")
     return response
 
 

@@ -32,7 +32,7 @@ from companion.game.errors import Conflict, Refusal, RuleError
 from companion.game.parse import parse_seat_hand
 from companion.game.play import Challenge
 from companion.game.solver import BestPlay, best_play
-from companion.web import messages, referee
+from companion.web import i18n, messages, referee
 from companion.web.access import held_seat_token, held_token, require_edit, seat_for, token_for
 from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.forms import (
@@ -262,11 +262,12 @@ def show(game_id: str, number: int) -> Response:
 @bp.get("/games/<game_id>/rounds/<int:number>/live")
 def live(game_id: str, number: int) -> Response:
     """The part of the round page that follows the other phones (whose hand is in, the
-    bonus to beat, the breakdown), for the page to refresh: 304 when nothing changed."""
+    bonus to beat, the breakdown), for the page to refresh: 304 when nothing changed (its
+    ETag names the language too: a phone switching language gets the part in its new one)."""
     version = store.game_version(game_id)
     if version is None:
         raise store.NotFound("no_such_game")
-    tag = f"{etag(game_id, version)}-{number}-{_rights_key(game_id)}"
+    tag = f"{etag(game_id, version)}-{number}-{_rights_key(game_id)}-{i18n.current()}"
     unchanged = not_modified(tag)
     if unchanged:
         return unchanged
@@ -274,6 +275,7 @@ def live(game_id: str, number: int) -> Response:
     response = make_response(render_template("_round_live.html", **context))
     response.headers["ETag"] = f'"{tag}"'
     response.headers["Cache-Control"] = "no-cache"
+    response.vary.add("Accept-Language")
     return response
 
 

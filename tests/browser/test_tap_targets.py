@@ -68,9 +68,9 @@ def test_small_links_are_big_enough_to_tap(live_server, phone) -> None:  # type:
     small += too_small(page, "details.scorekeeper > summary")
     page.goto(game_url + "/rounds/1")
     small += too_small(page, ".crumbs a")
-    assert page.locator(".crumbs a").inner_text() == "← Leaderboard"
+    assert page.locator(".crumbs a").first.inner_text() == "← Leaderboard"
     assert small == []
-    page.locator(".crumbs a").tap()
+    page.locator(".crumbs a").first.tap()
     page.wait_for_url(game_url)
 
 

@@ -594,7 +594,7 @@ def test_board_fragment_answers_304_until_a_change(client, editor):
     resp = client.get(f"/games/{editor.id}/board")
     assert resp.status_code == 200
     tag = resp.headers["ETag"]
-    assert tag == f'"{editor.id}-1"'
+    assert tag == f'"{editor.id}-1-en"'  # the game's version, in this phone's language
     assert resp.headers["Cache-Control"] == "no-cache"
     assert 'data-version="1"' in text(resp)
 
@@ -610,7 +610,7 @@ def test_board_fragment_answers_304_until_a_change(client, editor):
     client.post(f"/games/{editor.id}/rounds/1/close")
     changed = client.get(f"/games/{editor.id}/board", headers={"If-None-Match": tag})
     assert changed.status_code == 200
-    assert changed.headers["ETag"] == f'"{editor.id}-3"'
+    assert changed.headers["ETag"] == f'"{editor.id}-3-en"'
     assert re.findall(r'data-total="(-?\d+)"', text(changed)) == ["13", "13", "9"]
     assert (
         client.get(
