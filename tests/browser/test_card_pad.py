@@ -433,8 +433,9 @@ def test_a_refused_save_comes_back_with_the_keyboard_at_the_box_at_fault(  # typ
     page.get_by_role("button", name="Save round 1").tap()
     error = page.locator("#players-1-words-error")
     error.wait_for()
-    assert (
-        page.evaluate("document.querySelector('.cardpad').previousElementSibling.id") == "players-1"
+    page.wait_for_load_state("load")  # the page's scripts have run: the keyboard has moved
+    page.wait_for_function(
+        "document.querySelector('.cardpad').previousElementSibling.id === 'players-1'"
     )
     assert error.evaluate(ON_SCREEN)
     assert page.locator("#players-1 .card.bad").inner_text() == "BB"

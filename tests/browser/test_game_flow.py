@@ -21,6 +21,8 @@ def test_two_rounds_with_a_challenge_and_a_reopen(  # type: ignore[no-untyped-de
     page = phone
     page.goto(live_server + "/")
     page.get_by_role("link", name="Start a new game").tap()
+    page.wait_for_url(re.compile(r"/games/new$"))
+    page.wait_for_load_state("load")  # the form's script is running: it follows the names
     for seat, name in enumerate(["Ann", "Ben", "Cy"]):
         page.fill(f"#players-{seat}-name", name)
     assert page.locator(".two-player-only").is_hidden()  # three players: both bonuses
