@@ -22,6 +22,7 @@ KEYWORDS = {
     "gettext": None,
     "ngettext": (1, 2),
     "lazy_gettext": None,
+    "lazy_ngettext": (1, 2),
     "N_": None,
     "Plural": (1, 2),
 }
