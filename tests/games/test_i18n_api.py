@@ -71,8 +71,9 @@ def test_counts_take_the_languages_plural_forms(app: Flask, lang: str) -> None:
     with app.test_request_context(), force_locale(lang):
         for n, wanted in POINTS[lang].items():
             assert ngettext("%(num)d point", "%(num)d points", n) == wanted
-        for n, wanted in CARDS[lang].items():
-            assert ngettext("%(num)d card", "%(num)d cards", n) == wanted
+        for n, wanted in CARDS[lang].items():  # the round menu: "Round 1 (3 cards)"
+            said = ngettext("%(round)s (%(num)d card)", "%(round)s (%(num)d cards)", n, round="R")
+            assert said == f"R ({wanted})"
 
 
 def test_people_are_listed_as_each_language_lists_them(app: Flask) -> None:

@@ -48,6 +48,11 @@ def ids(cat: Catalog) -> set[str]:
     return {m.id if isinstance(m.id, str) else m.id[0] for m in cat if m.id}
 
 
+def key(value: object) -> object:
+    """A catalog's id or text as a key: plural ones are lists in a read .mo file."""
+    return tuple(value) if isinstance(value, list | tuple) else value
+
+
 def texts(message) -> list[str]:  # type: ignore[no-untyped-def]
     return list(message.string) if isinstance(message.string, tuple | list) else [message.string]
 
@@ -98,6 +103,8 @@ def test_translations_keep_the_placeholders_and_tags(lang: str) -> None:
 def test_the_compiled_catalogs_are_up_to_date(lang: str) -> None:
     with (CATALOGS / lang / "LC_MESSAGES" / "messages.mo").open("rb") as f:
         compiled = read_mo(BytesIO(f.read()))
-    kept = {m.id: m.string for m in compiled if m.id}
-    written = {m.id: m.string for m in catalog(lang) if m.id and not m.fuzzy and all(texts(m))}
+    kept = {key(m.id): key(m.string) for m in compiled if m.id}
+    written = {
+        key(m.id): key(m.string) for m in catalog(lang) if m.id and not m.fuzzy and all(texts(m))
+    }
     assert kept == written, "run `make translations`: the .mo is older than the .po"
