@@ -83,6 +83,7 @@ def get_game(game_id: str) -> Response:
     response = jsonify(game_json(state))
     response.headers["ETag"] = f'"{etag(game_id, state.version)}"'
     response.headers["Cache-Control"] = "no-cache"
+    response.vary.add("Accept-Language")  # its reasons are in the caller's language
     return response
 
 

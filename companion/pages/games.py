@@ -177,7 +177,7 @@ def board(game_id: str) -> Response:
     if version is None:
         raise store.NotFound("no_such_game")
     lang = i18n.current()
-    tag = f"{etag(game_id, version)}-{lang}"
+    tag = etag(game_id, version)
     unchanged = not_modified(tag)
     if unchanged:
         return unchanged

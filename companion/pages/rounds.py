@@ -32,7 +32,7 @@ from companion.game.errors import Conflict, Refusal, RuleError
 from companion.game.parse import parse_seat_hand
 from companion.game.play import Challenge
 from companion.game.solver import BestPlay, best_play
-from companion.web import i18n, messages, referee
+from companion.web import messages, referee
 from companion.web.access import held_seat_token, held_token, require_edit, seat_for, token_for
 from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.forms import (
@@ -267,7 +267,7 @@ def live(game_id: str, number: int) -> Response:
     version = store.game_version(game_id)
     if version is None:
         raise store.NotFound("no_such_game")
-    tag = f"{etag(game_id, version)}-{number}-{_rights_key(game_id)}-{i18n.current()}"
+    tag = f"{etag(game_id, version)}-{number}-{_rights_key(game_id)}"
     unchanged = not_modified(tag)
     if unchanged:
         return unchanged

@@ -6,7 +6,7 @@ from flask import Response, request
 
 from companion.game.scoring import RoundScore
 from companion.store import GameState, RoundState, SeatState
-from companion.web import messages
+from companion.web import i18n, messages
 
 
 def result_json(result: RoundScore) -> dict[str, object]:
@@ -80,8 +80,9 @@ def game_json(state: GameState) -> dict[str, object]:
 
 
 def etag(game_id: str, version: int) -> str:
-    """The entity tag of every view of a game at ``version`` (unquoted)."""
-    return f"{game_id}-{version}"
+    """The entity tag of every view of a game at ``version`` in the reader's language
+    (unquoted): a copy held in one language is never "not modified" in another."""
+    return f"{game_id}-{version}-{i18n.current()}"
 
 
 def not_modified(tag: str) -> Response | None:
