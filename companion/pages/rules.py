@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request
 
 from companion import store
+from companion.game.deck import CARDS
 from companion.game.errors import NotFound
 from companion.web import i18n
 
@@ -22,4 +23,6 @@ def show() -> str:
             state = store.state_of(store.get_game(game_id))
         except NotFound:
             state = None  # an old or mistyped link: the rules alone
-    return render_template("rules.html", state=state, body=f"rules/{i18n.current()}.html")
+    return render_template(
+        "rules.html", state=state, body=f"rules/{i18n.current()}.html", deck=CARDS
+    )
