@@ -1,6 +1,6 @@
 // The page's language for its scripts: _("Next word") and ngettext("{n} card", "{n} cards", n)
 // look their words up in the catalog the server put in the page (#i18n-catalog), and fill
-// {placeholders} from an object. A word missing there stays as written (English).
+// the {named} parts from an object. A word missing there stays as written (English).
 (function () {
   "use strict";
   var node = document.getElementById("i18n-catalog");

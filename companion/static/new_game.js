@@ -2,11 +2,7 @@
 // house rules that matter only at some table sizes (the two-player bonus) only then.
 (function () {
   "use strict";
-  var _ = window._ || function (text, values) { // without i18n.js: English, placeholders filled
-    return text.replace(/\{(\w+)\}/g, function (whole, key) {
-      return values && Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole;
-    });
-  };
+  var _ = window._; // static/i18n.js, loaded first on every page
   var rows = Array.prototype.slice.call(document.querySelectorAll(".seat-row"));
   if (!rows.length) { return; }
   var inputs = rows.map(function (r) { return r.querySelector("input"); });

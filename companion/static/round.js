@@ -7,17 +7,8 @@
 // the same script serves a form with every hand and a form with one hand.
 (function () {
   "use strict";
-  var _ = window._ || fill;
-  var ngettext = window.ngettext || function (one, other, n, values) {
-    var all = { n: n };
-    Object.keys(values || {}).forEach(function (k) { all[k] = values[k]; });
-    return fill(n === 1 ? one : other, all);
-  };
-  function fill(text, values) { // without i18n.js: the English words, placeholders filled
-    return text.replace(/\{(\w+)\}/g, function (whole, key) {
-      return values && Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole;
-    });
-  }
+  var _ = window._; // static/i18n.js, loaded first on every page
+  var ngettext = window.ngettext;
   var form = document.querySelector("form.round-form");
   if (!form) { return; }
   var hand = parseInt(form.getAttribute("data-hand"), 10) || 0;

@@ -2,11 +2,7 @@
 // label the challenge seat menus with the names typed so far.
 (function () {
   "use strict";
-  var _ = window._ || function (text, values) { // without i18n.js: English, placeholders filled
-    return text.replace(/\{(\w+)\}/g, function (whole, key) {
-      return values && Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole;
-    });
-  };
+  var _ = window._; // static/i18n.js, loaded first on every page
   var rows = Array.prototype.slice.call(document.querySelectorAll(".player-row"));
   var addButton = document.getElementById("add-player");
   if (!rows.length || !addButton) { return; }

@@ -43,7 +43,7 @@ def current() -> str:
 
 
 def gettext(message: str) -> str:
-    """``message`` in this request's language, unformatted (its ``{placeholders}`` are
+    """``message`` in this request's language, unformatted (its ``{named}`` parts are
     filled by the caller); English outside a request."""
     if not has_request_context():
         return message

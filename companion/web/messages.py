@@ -300,7 +300,8 @@ DERIVED: dict[str, str | None] = {
     "double_hint": None,
     "last": "seats",
 }
-"""Placeholders made from the parameters (and the parameter each comes from, if one)."""
+"""Named parts of the templates made from the parameters (and the parameter each comes
+from, if one)."""
 
 PEOPLE = ("holders", "waiting")
 """Parameters that list players: written as a sentence lists them ("Ann, Bo and Cy")."""

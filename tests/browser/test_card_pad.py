@@ -373,7 +373,7 @@ ONE_HAND = """<!doctype html>
   PAD
   <button type="submit" class="primary">Save my hand</button>
 </form></main>
-<script src="/static/round.js"></script></body></html>"""
+<script src="/static/i18n.js"></script><script src="/static/round.js"></script></body></html>"""
 
 
 def test_a_one_hand_form_is_filled_from_the_start(live_server, phone, screenshot) -> None:  # type: ignore[no-untyped-def]
