@@ -247,6 +247,20 @@ def api_game(live: Live, names: list[str] = NAMES) -> tuple[str, str]:
     return data["id"], data["edit_token"]
 
 
+def put_json(
+    conn: http.client.HTTPConnection,
+    path: str,
+    token: str,
+    body: object,
+    if_match: str | None = None,
+) -> Answer:
+    """PUT ``body`` as JSON with a bearer token and, if given, an ``If-Match`` version."""
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    if if_match is not None:
+        headers["If-Match"] = f'"{if_match}"'
+    return send(conn, "PUT", path, json.dumps(body).encode(), headers)
+
+
 def put_round(
     conn: http.client.HTTPConnection,
     game_id: str,
@@ -254,16 +268,7 @@ def put_round(
     number: int = 1,
     if_match: str | None = None,
 ) -> Answer:
-    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
-    if if_match is not None:
-        headers["If-Match"] = f'"{if_match}"'
-    return send(
-        conn,
-        "PUT",
-        f"/api/v1/games/{game_id}/rounds/{number}",
-        json.dumps(ROUND_1).encode(),
-        headers,
-    )
+    return put_json(conn, f"/api/v1/games/{game_id}/rounds/{number}", token, ROUND_1, if_match)
 
 
 def joined(live: Live, game_id: str, token: str) -> Browser:
@@ -591,16 +596,7 @@ def put_seat(
     hand: dict[str, object],
     if_match: str | None = None,
 ) -> Answer:
-    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
-    if if_match is not None:
-        headers["If-Match"] = f'"{if_match}"'
-    return send(
-        conn,
-        "PUT",
-        f"/api/v1/games/{game_id}/rounds/1/seats/{seat}",
-        json.dumps(hand).encode(),
-        headers,
-    )
+    return put_json(conn, f"/api/v1/games/{game_id}/rounds/1/seats/{seat}", token, hand, if_match)
 
 
 def stored_hands(app: Flask, game_id: str) -> list[tuple[int, dict[str, object]]]:
