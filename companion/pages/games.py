@@ -29,7 +29,14 @@ from companion.actions import games
 from companion.game.errors import Refusal, RuleError
 from companion.game.parse import parse_rules
 from companion.web import i18n, referee, rendered
-from companion.web.access import held_token, remember, require_edit, seat_for, token_for
+from companion.web.access import (
+    held_seat_token,
+    held_token,
+    remember,
+    require_edit,
+    seat_for,
+    token_for,
+)
 from companion.web.charts import running_totals_chart
 from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.forms import ActionForm, HouseWordForm, NewGameForm, first_error, rules_data
@@ -118,8 +125,8 @@ def _plain_view(game_id: str) -> bool:
     nothing flashed, not the page that follows creating the game."""
     return (
         "created" not in request.args
-        and game_id not in session.get("edit", {})
-        and game_id not in session.get("seats", {})
+        and held_token(game_id) is None
+        and held_seat_token(game_id) is None
         and "_flashes" not in session
     )
 

@@ -1,4 +1,5 @@
-"""Who may change a game from a browser: the edit link, opened once, is kept in the session."""
+"""Who may change a game from a browser: the edit link, opened once, is kept in the session,
+and so is the secret of a seat this browser took."""
 
 from __future__ import annotations
 
@@ -12,19 +13,31 @@ KEPT = 30
 """Edit rights kept per browser (most recent games): a few dozen fit in the cookie."""
 
 
+def _keep(kind: str, game_id: str, token: str) -> None:
+    """Keep ``token`` for ``game_id`` under ``kind`` ("edit", "seats") in the signed session
+    cookie: the most recent games only."""
+    kept = session.get(kind)
+    kept = {k: v for k, v in kept.items() if k != game_id} if isinstance(kept, dict) else {}
+    kept[game_id] = token
+    session[kind] = dict(list(kept.items())[-KEPT:])
+    session.permanent = True
+
+
+def _held(kind: str, game_id: str) -> str | None:
+    """The token kept under ``kind`` for ``game_id``, unchecked (the action checks it)."""
+    kept = session.get(kind)
+    token = kept.get(game_id[:64]) if isinstance(kept, dict) else None
+    return token if isinstance(token, str) else None
+
+
 def remember(game_id: str, token: str) -> None:
     """Keep the right to edit ``game_id`` in this browser."""
-    rights = {k: v for k, v in session.get("edit", {}).items() if k != game_id}
-    rights[game_id] = token
-    session["edit"] = dict(list(rights.items())[-KEPT:])
-    session.permanent = True
+    _keep("edit", game_id, token)
 
 
 def held_token(game_id: str) -> str | None:
     """The edit token this browser holds for ``game_id``, unchecked (the action checks it)."""
-    rights = session.get("edit")
-    token = rights.get(game_id[:64]) if isinstance(rights, dict) else None
-    return token if isinstance(token, str) else None
+    return _held("edit", game_id)
 
 
 def token_for(game: Game | Solitaire) -> str | None:
@@ -44,19 +57,13 @@ def require_edit(game: Game | Solitaire) -> str:
 
 
 def remember_seat(game_id: str, token: str) -> None:
-    """Keep the seat this browser claimed in ``game_id`` (its secret, kept in the signed
-    session cookie as the edit right is)."""
-    seats = {k: v for k, v in session.get("seats", {}).items() if k != game_id}
-    seats[game_id] = token
-    session["seats"] = dict(list(seats.items())[-KEPT:])
-    session.permanent = True
+    """Keep the seat this browser claimed in ``game_id`` (its secret)."""
+    _keep("seats", game_id, token)
 
 
 def held_seat_token(game_id: str) -> str | None:
     """The seat secret this browser holds for ``game_id``, unchecked (the action checks it)."""
-    seats = session.get("seats")
-    token = seats.get(game_id[:64]) if isinstance(seats, dict) else None
-    return token if isinstance(token, str) else None
+    return _held("seats", game_id)
 
 
 def seat_for(game: Game) -> int | None:
