@@ -91,7 +91,7 @@ class RoundState:
     challenge_numbers: tuple[int, ...]
     seats: tuple[SeatState, ...] = ()
     race: BonusRace | None = None
-    """The bonus to beat, once any seat is in."""
+    """The bonus to beat, once any seat is in, while the round is open."""
 
     @property
     def started(self) -> bool:
@@ -299,7 +299,7 @@ def _round_state(
     complete = row is not None and len(entries) == len(names)
     play = _play_of(row, seats) if complete and row is not None else None
     race = None
-    if entries:
+    if entries and not (row is not None and row.closed):  # shown only while the round is open
         race = bonus_race(tuple(s.hand for s in seats if s.hand is not None), len(names), rules)
     return RoundState(
         number=number,

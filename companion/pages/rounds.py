@@ -38,6 +38,7 @@ from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.forms import (
     ActionForm,
     ChallengeAddForm,
+    EntryForm,
     RoundForm,
     SeatForm,
     choices,
@@ -50,15 +51,19 @@ from companion.web.present import etag, not_modified
 bp = Blueprint("rounds", __name__)
 
 
+def _show_hand(fields: EntryForm | SeatForm, saved: store.SeatState) -> None:
+    """Put one saved hand into a form's boxes (words as typed in card form: ``qu-i-z``),
+    with its version (a hand saved from a phone since is a clash, not overwritten)."""
+    fields.version.data = str(saved.version)
+    if saved.hand is not None:
+        fields.words.data = " ".join("-".join(c.name for c in w) for w in saved.hand.words)
+        fields.unused.data = " ".join(c.name for c in saved.hand.unused)
+
+
 def _fill(form: RoundForm, current: store.RoundState) -> None:
-    """Put the saved hands into the form (words as typed in card form: ``qu-i-z``), with
-    each hand's version (a hand saved from a phone since is a clash, not overwritten)."""
+    """Put every saved hand into the scorekeeper's form, and who went out."""
     for seat in current.seats:
-        row = form.players.entries[seat.seat].form
-        row.version.data = str(seat.version)
-        if seat.hand is not None:
-            row.words.data = " ".join("-".join(c.name for c in w) for w in seat.hand.words)
-            row.unused.data = " ".join(c.name for c in seat.hand.unused)
+        _show_hand(form.players.entries[seat.seat].form, seat)
     form.went_out.data = next(
         (str(s.seat) for s in current.seats if s.hand is not None and s.hand.went_out), ""
     )
@@ -150,11 +155,8 @@ def _mode(editor: bool, holder: int | None, can_enter: bool, wanted: str) -> str
 def _seat_form(current: store.RoundState, seat: int) -> SeatForm:
     form = SeatForm(formdata=None)
     saved = current.seats[seat]
-    if saved.hand is not None:
-        form.words.data = " ".join("-".join(c.name for c in w) for w in saved.hand.words)
-        form.unused.data = " ".join(c.name for c in saved.hand.unused)
-        form.went_out.data = saved.hand.went_out
-    form.version.data = str(saved.version)
+    _show_hand(form, saved)
+    form.went_out.data = bool(saved.hand and saved.hand.went_out)
     return form
 
 

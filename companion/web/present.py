@@ -30,7 +30,7 @@ def round_json(current: RoundState) -> dict[str, object]:
         "went_out": current.went_out,
         "version": current.version,
         "seats": [seat_json(s) for s in current.seats],
-        "bonus_race": current.race.as_dict() if current.race and not current.closed else None,
+        "bonus_race": current.race.as_dict() if current.race else None,
         "result": result,
     }
 
