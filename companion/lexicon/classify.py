@@ -3,71 +3,80 @@
 Hunspell is case-aware, and that gives most reasons for free:
 
 - an entry written in lower case is a **word**;
-- an entry whose letters are all capitals (``TV``, ``NASA``, plural ``DVDs``) is an
-  **abbreviation**; any other capitalised entry (``Steve``, ``Paris``,
-  ``McDonald``) is a **proper noun**, and so is its possessive (``Steve's``);
+- an entry whose letters are all capitals (``TV``, ``NASA``, plural ``DVDs``), or a
+  capitalised one with no vowel (``Mr``, ``Dr``, ``St``), is an **abbreviation**; any
+  other capitalised entry (``Steve``, ``Paris``, ``McDonald``) is a **proper noun**,
+  and so is its possessive (``Steve's``);
 - an entry with an apostrophe that is not a possessive (``don't``, ``I'm``,
   ``that's``) makes its letters without the apostrophe (``dont``, ``im``,
   ``thats``) a **contraction**; a capitalised possessive is a name (``Steve's``)
   or an abbreviation (``CEO's``).
 
-Spell-checkers also list lower-case abbreviations as plain words, mostly
-short ones. Four rules catch them:
+Spell-checkers also list lower-case abbreviations as plain words (``qty``,
+``hwy``, ``etc``, ``cm``). No hand-kept list catches them; the lists' own
+evidence does (``Evidence``):
 
-1. a two-letter entry is a word only if it is in ``TWO_LETTER_WORDS`` (the
-   two-letter words of the North American tournament list); ``cm``, ``kg``, ``vs``
-   are abbreviations;
-2. an entry of three or more letters with no vowel (a, e, i, o, u, y) is an
-   abbreviation (``mph``, ``bldg``) unless it is in ``VOWELLESS_WORDS`` (``hmm``,
-   ``psst``, ``nth``);
-3. a Roman numeral (``xiv``, ``clxii``) is an abbreviation unless it is also a
-   word (``mix``, ``mi``, ``xi``);
-4. ``ABBREVIATIONS`` lists the remaining ones (``etc``, ``approx``, ``dept``), and
-   the capitalised ones Hunspell would otherwise make names (``Mr``, ``Dr``, ``Feb``).
+1. a two-letter entry is a word only if it is one of ``TWO_LETTER_WORDS``, the
+   two-letter words of the North American word-game list (ENABLE's, and qi, za,
+   ok and ew, added since); ``cm``, ``kg``, ``vs`` are abbreviations. Those words are
+   words in every lexicon, even where the dictionaries write them only as ``AA``
+   or ``Jo``: every one of them is a headword of Merriam-Webster or Collins;
+2. the word-game list (ENABLE), which leaves abbreviations, names and
+   contractions out by design, vouches for an entry: what it holds is a word
+   (``hmm``, ``nth``, ``mix``);
+3. an entry with no vowel (a, e, i, o, u, y) is an abbreviation (``mph``, ``bldg``);
+4. a Roman numeral (``xiv``, ``clxii``) is an abbreviation;
+5. an entry that no list inflects (no plural, tense or other affix flag in any
+   of them, and no affix of another entry makes it) and has at most five
+   letters is an abbreviation when it looks like one to the lists: it has no
+   a, e, i, o or u (``qty``, ``hwy``, ``pkg``), the lists also write it
+   capitalised or in capitals (``Mgr``, ``ASAP``), or it ends in two letters that
+   no inflected word ends in (``etc``, ``liq``, ``govt``). Short uninflected
+   words that look like words (``eek``, ``meh``, ``uni``) stay words.
 
 Prefixes and suffixes that are not words on their own (``un``, ``ness``) are
 listed in ``AFFIXES``, joined at build time by the affixes of the Hunspell
-affix file; they are refused with their own reason. Where a string is several
-things (``us`` and ``US``, ``bill`` and ``Bill``), the word wins: names that are
-also words are legal.
+affix file; they are refused with their own reason, but never where a list
+holds the string as a word. Where a string is several things (``us`` and
+``US``, ``bill`` and ``Bill``), the word wins: names that are also words are
+legal.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from companion.lexicon.reasons import Kind
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What the lists say about their entries beyond the entries themselves."""
+
+    vouched: frozenset[str] = frozenset()
+    """The word-game list's words: no abbreviations, names or contractions among them."""
+    uninflected: frozenset[str] = frozenset()
+    """Lower-case entries that no list inflects."""
+    capitals: frozenset[str] = frozenset()
+    """The letters, in lower case, of every entry some list writes with a capital."""
+    endings: frozenset[str] = frozenset()
+    """The last two letters of every lower-case entry that some list inflects."""
+
+
+NO_EVIDENCE = Evidence()
+SHORT = 5
+"""Rule 5 looks at uninflected entries this short."""
 
 TWO_LETTER_WORDS = frozenset(
     """
 aa ab ad ae ag ah ai al am an ar as at aw ax ay ba be bi bo by da de do ed ef eh el em en
-er es et ex fa fe gi go ha he hi hm ho id if in is it jo ka ki la li lo ma me mi mm mo mu
+er es et ew ex fa fe gi go ha he hi hm ho id if in is it jo ka ki la li lo ma me mi mm mo mu
 my na ne no nu od oe of oh oi ok om on op or os ow ox oy pa pe pi po qi re sh si so ta te
 ti to uh um un up us ut we wo xi xu ya ye yo za
 """.split()
 )
-
-VOWELLESS_WORDS = frozenset(
-    """
-brr brrr crwth crwths cwm cwms hmm mm nth pfft phpht pht psst sh shh tsk tsks tsktsk zzz
-""".split()
-)
-
-ROMAN_LOOKALIKES = frozenset(
-    """
-civil civic di dill did dim li lid livid mi mic mid midi mil mild mill mimic mix vivid vim
-villi xi
-""".split()
-)
-
-ABBREVIATIONS = frozenset(
-    """
-approx appt apr aug asst attn aka asap blvd capt cf co corp dec dept dr esp etc feb fwd
-govt inc jan jr jul jun lieut ltd misc mr mrs ms nov oct phd pkg pp sr sq st supt
-vol vs
-""".split()
-)
-"""Abbreviations however the dictionary writes them (``etc``, ``Mr``, ``Feb``)."""
+"""The two-letter words of the North American word-game list (NWL2020)."""
 
 CONTRACTED_IS = frozenset(
     """
@@ -87,20 +96,27 @@ ance ence ation ic ial eous ious ative ency ancy ish
 
 _ROMAN = re.compile(r"m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
 _VOWELS = frozenset("aeiouy")
+_PLAIN_VOWELS = frozenset("aeiou")
 
 
-def is_lowercase_abbreviation(word: str) -> bool:
-    """Whether a lower-case dictionary entry is really an abbreviation (rules 1-4 above)."""
+def is_lowercase_abbreviation(word: str, evidence: Evidence = NO_EVIDENCE) -> bool:
+    """Whether a lower-case dictionary entry is really an abbreviation (rules 1-5 above)."""
     if len(word) == 2:
         return word not in TWO_LETTER_WORDS
-    if word in ABBREVIATIONS:
+    if word in evidence.vouched:
+        return False
+    if not _VOWELS.intersection(word) or _ROMAN.fullmatch(word):
         return True
-    if not _VOWELS.intersection(word):
-        return word not in VOWELLESS_WORDS
-    return bool(_ROMAN.fullmatch(word)) and word not in ROMAN_LOOKALIKES
+    if word in evidence.uninflected and len(word) <= SHORT:
+        return (
+            not _PLAIN_VOWELS.intersection(word)
+            or word in evidence.capitals
+            or word[-2:] not in evidence.endings
+        )
+    return False
 
 
-def classify(entry: str) -> tuple[str, Kind] | None:
+def classify(entry: str, evidence: Evidence = NO_EVIDENCE) -> tuple[str, Kind] | None:
     """The lower-case key and kind of one dictionary form, or None to leave it out."""
     if "'" in entry:
         letters = entry.replace("'", "")
@@ -110,18 +126,26 @@ def classify(entry: str) -> tuple[str, Kind] | None:
         if entry.endswith("'s") and stem.lower() not in CONTRACTED_IS:
             if not entry[0].isupper():  # a word's possessive: nothing new
                 return None
-            abbreviated = stem.isupper() or stem.lower() in ABBREVIATIONS
-            return letters.lower(), Kind.ABBREVIATION if abbreviated else Kind.PROPER_NOUN
+            return letters.lower(), capitalised_kind(stem)
         return letters.lower(), Kind.CONTRACTION
     if not (entry.isascii() and entry.isalpha()) or len(entry) < 2:
         return None
     key = entry.lower()
     if entry.islower():
-        return key, Kind.ABBREVIATION if is_lowercase_abbreviation(key) else Kind.WORD
-    stem = entry[:-1] if entry.endswith("s") and len(entry) > 2 else entry
-    if stem.isupper() or key in ABBREVIATIONS:
-        return key, Kind.ABBREVIATION
-    return key, Kind.PROPER_NOUN
+        return key, Kind.ABBREVIATION if is_lowercase_abbreviation(key, evidence) else Kind.WORD
+    return key, capitalised_kind(singular(entry))
+
+
+def singular(entry: str) -> str:
+    """A capitalised entry without its plural s (``DVDs`` -> ``DVD``); short ones kept."""
+    return entry[:-1] if entry.endswith("s") and len(entry) > 2 else entry
+
+
+def capitalised_kind(stem: str) -> Kind:
+    """A capitalised entry's kind: in capitals or without a vowel, an abbreviation."""
+    if stem.isupper() or not _VOWELS.intersection(stem.lower()):
+        return Kind.ABBREVIATION
+    return Kind.PROPER_NOUN
 
 
 def merge(into: dict[str, Kind], key: str, kind: Kind) -> None:

