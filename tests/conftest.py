@@ -2,7 +2,7 @@
 
 What is slow to make is made once per test run and shared by the xdist workers: the
 migrated database (a template SQLite file each test gets a copy of) and the built
-lexicons (standard, broad and the solver index of standard). A folder common to all
+lexicons (standard, wordgame and the solver index of standard). A folder common to all
 workers holds them; a file lock per file (``fcntl.flock``) lets one worker make it while
 the others wait, then they only copy it.
 """
@@ -29,7 +29,7 @@ from companion.lexicon import LexiconStore
 PREBUILT: dict[str, Callable[[LexiconStore], object]] = {
     "standard.lex": lambda store: store.get("standard"),  # first: the others are made from it
     "standard.idx": lambda store: store.solver_index("standard"),
-    "broad.lex": lambda store: store.get("broad"),
+    "wordgame.lex": lambda store: store.get("wordgame"),
 }
 """The cache files the suite needs, and how a store makes each one."""
 

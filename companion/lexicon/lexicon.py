@@ -51,6 +51,11 @@ class Lexicon:
     def __len__(self) -> int:
         return sum(1 for _ in self.words())
 
+    @property
+    def table(self) -> WordTable:
+        """The list's entries as loaded (read-only)."""
+        return self._table
+
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and self.verdict(word).legal
 

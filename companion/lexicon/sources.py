@@ -78,10 +78,13 @@ def standard() -> dict[str, Kind]:
         found = classify.classify(form, evidence)
         if found:
             classify.merge(table, *found)
+    for affix in classify.AFFIXES | set().union(*map(hunspell.affixes, dictionaries)):
+        if affix in uninflected and affix not in enable:
+            table[affix] = Kind.AFFIX  # listed bare, for compounds like "pre-war": not a word
+        else:
+            classify.merge(table, affix, Kind.AFFIX)
     for word in classify.TWO_LETTER_WORDS:  # the word-game list decides these
         table[word] = Kind.WORD
-    for affix in classify.AFFIXES | set().union(*map(hunspell.affixes, dictionaries)):
-        classify.merge(table, affix, Kind.AFFIX)
     return table
 
 

@@ -72,6 +72,16 @@ class WordTable:
     def __len__(self) -> int:
         return len(self._codes)
 
+    def __eq__(self, other: object) -> bool:
+        """Equal to a table or a mapping that holds the same words with the same codes."""
+        if isinstance(other, WordTable):
+            return (self._blob, self._codes) == (other._blob, other._codes)
+        if isinstance(other, dict):
+            return len(other) == len(self) and all(other.get(w) == c for w, c in self.items())
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
     def _word(self, i: int) -> bytes:
         return self._blob[self._starts[i] : self._starts[i + 1] - 1]
 

@@ -1,6 +1,6 @@
 """Fixtures of the word referee tests: the real word lists, built once per test run.
 
-Building a list from its sources takes seconds (standard about 2.5 s, broad about 3 s);
+Building a list from its sources takes seconds (standard about 5 s, wordgame 2 s more);
 the stores here and the app of tests/conftest.py share its session ``lexicon_cache``
 (under xdist, filled with the lists one worker built for the whole run), and loaded
 lists are kept for the life of the process, so each list is built once.
@@ -77,5 +77,5 @@ def standard(lexicons: LexiconStore) -> Lexicon:
 
 
 @pytest.fixture(scope="session")
-def broad(lexicons: LexiconStore) -> Lexicon:
-    return lexicons.get("broad")
+def wordgame(lexicons: LexiconStore) -> Lexicon:
+    return lexicons.get("wordgame")

