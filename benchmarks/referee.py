@@ -127,7 +127,7 @@ HEADS = ("right %", "legal accepted %", "illegal refused %", "right reason %")
 
 def plain(result: Result) -> None:
     """One lexicon's figures as a text table."""
-    print(f"{result.name} ({result.title}): {result.overall.words} words")
+    print(f"{result.name}: {result.title}, {result.overall.words} words")
     width = max(len(c) for c in [*result.categories, "category"])
     print(f"  {'category':<{width}} {'words':>5}  " + "  ".join(HEADS))
     for name, tally in [*result.categories.items(), ("all", result.overall)]:
