@@ -116,8 +116,12 @@ class Lexicon:
             words, sizes = self._near(key[0])
             lo, hi = len(key) - 2, len(key) + 2
             choices = [w for w, n in zip(words, sizes, strict=True) if lo <= n <= hi]
-            two = {w for w, _, _ in extract(key, choices, scorer=OSA.distance, score_cutoff=2,
-                                            limit=None)}
+            two = {
+                w
+                for w, _, _ in extract(
+                    key, choices, scorer=OSA.distance, score_cutoff=2, limit=None
+                )
+            }
             found += self._most_common(two - one - {key})
         return found[:limit]
 

@@ -106,7 +106,7 @@ def custom(path: Path, standard_table: dict[str, Kind]) -> dict[str, Kind]:
     reason the standard classification gives them, so "paris" is refused as a
     proper noun rather than as missing.
     """
-    table = {w: k for w, k in standard_table.items() if k is not Kind.WORD}
+    table = {w: k for w, k in standard_table.items() if k != Kind.WORD}
     named: dict[str, Kind] = {}
     with path.open(encoding="utf-8", errors="replace") as lines:
         for line in lines:
@@ -120,7 +120,7 @@ def custom(path: Path, standard_table: dict[str, Kind]) -> dict[str, Kind]:
                 if named.get(key, kind) >= kind:
                     named[key] = kind
     for key, kind in named.items():
-        if table.get(key) is not Kind.WORD:
+        if table.get(key) != Kind.WORD:
             table[key] = kind
     return table
 

@@ -30,7 +30,7 @@ from companion.lexicon.lexicon import UNLISTED, Lexicon
 from companion.lexicon.reasons import Kind
 from companion.lexicon.table import WordTable
 
-FORMAT = 3
+FORMAT = 4
 """Bump when the rules of classify.py or the cache layout change: every cache rebuilds."""
 
 _loaded: dict[Path, tuple[str, Lexicon]] = {}
@@ -140,15 +140,15 @@ class LexiconStore:
         count = sum(1 for _ in lexicon.words())
         return Built(name, count, time.perf_counter() - start, path)
 
-    def _entries(self, path: Path, key: str, build: Callable[[], dict[str, Kind]]) -> WordTable:
+    def _entries(self, path: Path, key: str, build: Callable[[], dict[str, int]]) -> WordTable:
         """The list's table from its cache; built, written and read back if need be."""
         try:
             return cache.read(path, key)
         except cache.CacheInvalid:
-            cache.write(path, key, with_frequencies(build()))
+            cache.write(path, key, build())
             return cache.read(path, key)  # the compact form, not the build's big dict
 
-    def _recipe(self, name: str) -> tuple[str, Callable[[], dict[str, Kind]]]:
+    def _recipe(self, name: str) -> tuple[str, Callable[[], dict[str, int]]]:
         """The cache key of ``name`` (its sources and their versions) and how to build it."""
         if self._sources is None:  # package versions can't change under a running process
             self._sources = (
@@ -157,14 +157,14 @@ class LexiconStore:
                 f"wordfreq {sources.version('wordfreq')}"
             )
         if name == sources.STANDARD:
-            return f"standard; {self._sources}", sources.standard
+            return f"standard; {self._sources}", lambda: with_frequencies(sources.standard())
         if name == sources.WORDGAME:
-            return f"wordgame; {self._sources}", lambda: sources.wordgame(self._standard())
+            return f"wordgame; {self._sources}", lambda: self._on_standard(sources.wordgame)
         path = sources.custom_path(self.folder, name)
         if path is None:
             raise UnknownLexicon(name, self.names())
         key = f"custom {self._digest(path)}; {self._sources}"
-        return key, lambda: sources.custom(path, self._standard())
+        return key, lambda: self._on_standard(lambda table: sources.custom(path, table))
 
     def _digest(self, path: Path) -> str:
         """The SHA-256 of a group's list, hashed again only when the file changes."""
@@ -182,9 +182,16 @@ class LexiconStore:
             self._digests[path] = known
         return known[1]
 
-    def _standard(self) -> dict[str, Kind]:
-        """The standard list's entries and kinds, which the others build upon."""
-        return dict(self.get(sources.STANDARD).entries())
+    def _on_standard(self, make: Callable[[dict[str, Kind]], dict[str, Kind]]) -> dict[str, int]:
+        """A list built upon standard's entries, with the frequencies standard recorded
+        (for its own words and every English word it lacks), so wordfreq isn't read again."""
+        step = cache.KIND_STEP
+        codes = dict(self.get(sources.STANDARD).table.items())
+        kinds = make({w: c // step for w, c in codes.items() if c >= step})  # type: ignore[misc]
+        entries = {w: c % step for w, c in codes.items()}  # every word as unlisted, first
+        for word, kind in kinds.items():
+            entries[word] = kind * step + entries.get(word, 0)
+        return entries
 
 
 def with_frequencies(kinds: dict[str, Kind]) -> dict[str, int]:

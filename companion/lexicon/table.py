@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 from array import array
 from collections.abc import Iterator
+from itertools import accumulate
 
 
 class WordTable:
@@ -31,12 +32,8 @@ class WordTable:
         """The table of ``entries`` (words of ASCII letters, codes below 65,536)."""
         words = sorted(entries)
         blob = "\n".join(words).encode("ascii")
-        starts = array("I", [0])
-        for word in words:
-            starts.append(starts[-1] + len(word) + 1)
-        if not words:
-            starts = array("I", [0])
-        return cls(blob, starts, array("H", (entries[w] for w in words)))
+        starts = array("I", accumulate((len(w) + 1 for w in words), initial=0))
+        return cls(blob, starts, array("H", map(entries.__getitem__, words)))
 
     def to_bytes(self) -> bytes:
         """The three buffers, little-endian, with their sizes in front."""

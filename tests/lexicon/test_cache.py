@@ -92,7 +92,11 @@ def test_a_small_table_round_trips(tmp_path: Path) -> None:
     table = cache.read(tmp_path / "small.lex", "k")
     assert table == entries and dict(table.items()) == entries
     assert [table.get(w) for w in ("quiz", "steve", "zax", "qui", "quizz", "")] == [
-        *entries.values(), None, None, None]
+        *entries.values(),
+        None,
+        None,
+        None,
+    ]
     cache.write(tmp_path / "empty.lex", "k", {})
     assert cache.read(tmp_path / "empty.lex", "k") == {}
 

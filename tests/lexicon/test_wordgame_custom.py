@@ -53,24 +53,26 @@ def test_broad_is_retired_into_wordgame(lexicons: LexiconStore, wordgame: Lexico
     assert lexicons.get("broad").verdict("canada").reason == "proper_noun"
 
 
-@pytest.mark.parametrize("word", ["ment", "ly", "ing", "mis", "ful", "ous", "ology"])
+@pytest.mark.parametrize("word", ["ment", "ly", "ing", "ful", "ous"])
 def test_wordgame_still_refuses_affixes(wordgame: Lexicon, word: str) -> None:
     verdict = wordgame.verdict(word)
     assert (verdict.legal, verdict.reason) == (False, "affix")
 
 
-@pytest.mark.parametrize("word", ["ness", "un", "ism"])
+@pytest.mark.parametrize("word", ["ness", "un", "ism", "mis", "ology"])
 def test_the_affix_rule_never_refuses_a_word_the_list_holds(wordgame: Lexicon, word: str) -> None:
-    assert wordgame.verdict(word).legal  # ENABLE: a headland, "one", a doctrine
+    assert wordgame.verdict(word).legal  # ENABLE: a headland, "one", a doctrine...
 
 
 @pytest.mark.labelled("contraction")
 def test_wordgame_still_refuses_contractions(wordgame: Lexicon, labelled_word) -> None:
-    assert not wordgame.verdict(labelled_word.word).legal, wordgame.verdict(labelled_word.word)
+    """Unless ENABLE holds the letters as a word of their own ("theres", "heres")."""
+    word = labelled_word.word
+    assert wordgame.verdict(word).legal is (word in sources.enable_words()), word
 
 
 @pytest.mark.parametrize(
-    "word", ["steve", "paris", "london", "texas", "chicago", "david", "microsoft", "einstein"]
+    "word", ["steve", "london", "chicago", "david", "microsoft", "moscow", "tokyo", "dublin"]
 )
 def test_wordgame_still_refuses_proper_nouns(wordgame: Lexicon, word: str) -> None:
     verdict = wordgame.verdict(word)
@@ -80,6 +82,15 @@ def test_wordgame_still_refuses_proper_nouns(wordgame: Lexicon, word: str) -> No
 @pytest.mark.parametrize("word", ["tv", "nasa", "etc", "mph", "kg", "fbi", "qty", "hwy"])
 def test_wordgame_still_refuses_abbreviations(wordgame: Lexicon, word: str) -> None:
     assert wordgame.verdict(word).reason == "abbreviation"
+
+
+@pytest.mark.parametrize("word", ["paris", "texas", "einstein", "berlin"])
+def test_names_that_enable_holds_as_words_count(
+    standard: Lexicon, wordgame: Lexicon, word: str
+) -> None:
+    """A herb, a steamboat's deck, a unit of light, a carriage: ENABLE's, so the game's."""
+    assert standard.verdict(word).reason == "proper_noun"
+    assert wordgame.verdict(word).legal
 
 
 @pytest.mark.parametrize("word", ["qzx", "blorf", "stevee", "zzzt", "co-op", "a", "untill"])
@@ -123,8 +134,12 @@ def test_every_lower_case_entry_of_letters_is_legal(store: LexiconStore, word: s
 
 @pytest.mark.parametrize(
     ("word", "reason"),
-    [("zyzzyva", "proper_noun"), ("quokka", "proper_noun"), ("steve", "proper_noun"),
-     ("word", "abbreviation")],
+    [
+        ("zyzzyva", "proper_noun"),
+        ("quokka", "proper_noun"),
+        ("steve", "proper_noun"),
+        ("word", "abbreviation"),
+    ],
 )
 def test_a_capitalised_line_is_a_name_not_a_word(
     store: LexiconStore, word: str, reason: str
@@ -136,12 +151,14 @@ def test_a_capitalised_line_is_a_name_not_a_word(
 
 @pytest.mark.parametrize(
     ("word", "reason"),
-    [("paris", "proper_noun"), ("nasa", "abbreviation"), ("dont", "contraction"),
-     ("ment", "affix")],
+    [
+        ("paris", "proper_noun"),
+        ("nasa", "abbreviation"),
+        ("dont", "contraction"),
+        ("ment", "affix"),
+    ],
 )
-def test_a_refusal_borrows_the_standard_reason(
-    store: LexiconStore, word: str, reason: str
-) -> None:
+def test_a_refusal_borrows_the_standard_reason(store: LexiconStore, word: str, reason: str) -> None:
     verdict = store.get("house").verdict(word)
     assert (verdict.legal, verdict.reason) == (False, reason)
 
