@@ -48,6 +48,7 @@ SENSES = 2
 LONGEST = 200
 """A gloss longer than this is cut at a word, with an ellipsis."""
 LONGEST_WORD = 40
+"""Longer lemmas are not kept, longer words not looked up (no hand spells one)."""
 
 # WordNet's morphy: for a form not in the index, its exception list, else these endings.
 DETACH = {
@@ -289,10 +290,6 @@ class Definitions:
         self.path = self.cache_folder / FILE
         self._data = data
         self._table: Mapping[str, str] | None = None
-
-    @property
-    def source(self) -> str:
-        return SOURCE
 
     def lookup(self, word: str) -> Definition | None:
         """The short definition of ``word``, found as itself or as an inflected form of a
