@@ -33,6 +33,7 @@ lint: $(VENV)/.installed-test
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/score.py
 	$(BIN)/python benchmarks/lexicon.py
+	$(BIN)/python benchmarks/definitions.py
 	$(BIN)/python benchmarks/solver.py
 	$(BIN)/python benchmarks/web.py
 	$(BIN)/python benchmarks/seat_entry.py

@@ -65,9 +65,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     check_public_url(app.config.get("PUBLIC_URL"))  # a wrong address fails now, not on a phone
 
     from companion.lexicon import LexiconStore
+    from companion.lexicon.definitions import Definitions
 
     lexicons = Path(app.config.get("LEXICON_DIR") or Path(app.instance_path) / "lexicons")
     app.extensions["lexicons"] = LexiconStore(lexicons, app.config.get("LEXICON_CACHE_DIR"))
+    app.extensions["definitions"] = Definitions(lexicons, app.config.get("LEXICON_CACHE_DIR"))
 
     from companion.extensions import babel, csrf, db, migrate
     from companion.web import i18n

@@ -116,11 +116,18 @@ def post_challenge(game_id: str, number: int) -> Response:
     typed = parse_challenge(json_body(), "")
     done = games.challenge(referee.store(), game_id, bearer(), number, typed)
     data = round_json(done.round)
-    data["ruling"] = next(
+    ruling = next(
         c
         for c in data["result"]["challenges"]  # type: ignore[index]
         if c["n"] == done.number
     )
+    definition = referee.ruling_definition(
+        ruling["text"],
+        ruling["legal"],
+        ruling["code"],
+        lambda: store.rules_of(store.get_game(game_id)).lexicon,
+    )
+    data["ruling"] = {**ruling, "definition": definition}
     return jsonify(data)
 
 

@@ -25,13 +25,16 @@ from flask.testing import FlaskClient
 
 from companion import create_app, upgrade_database
 from companion.lexicon import LexiconStore
+from companion.lexicon.definitions import Definitions
 
 PREBUILT: dict[str, Callable[[LexiconStore], object]] = {
     "standard.lex": lambda store: store.get("standard"),  # first: the others are made from it
     "standard.idx": lambda store: store.solver_index("standard"),
     "wordgame.lex": lambda store: store.get("wordgame"),
+    "definitions.def": lambda store: Definitions(store.folder, store.cache_folder).load(),
 }
-"""The cache files the suite needs, and how a store makes each one."""
+"""The cache files the suite needs, and how a store makes each one (the definitions'
+beside the lexicons', as the app keeps them)."""
 
 KEPT_LEXICONS = Path(__file__).resolve().parent.parent / ".cache" / "test-lexicons"
 """Where the built lists are kept from one run to the next (git-ignored): a later run
@@ -81,6 +84,8 @@ def _fetch_or_build(shared: Path, own: Path, name: str, store: LexiconStore, wai
         if (shared / name).exists():
             shutil.copyfile(shared / name, own / name)
         PREBUILT[name](store)  # loads it, or builds it into own/ when missing or stale
+        if not (own / name).exists():  # nothing to build it from (no WordNet data)
+            return True
         if not (shared / name).exists() or not filecmp.cmp(own / name, shared / name, False):
             publish(own / name, shared / name)
         return True

@@ -1,17 +1,19 @@
-"""Who rules on a word: a game's house words first, then its lexicon, by name.
+"""Who rules on a word: a game's house words first, then its lexicon, by name; and
+which definition is shown beside a verdict or a ruling.
 
-These take the app's ``LexiconStore`` as an argument (no Flask here), and turn a
-missing lexicon into a refusal that lists the ones there are.
+These take the app's ``LexiconStore`` (or ``Definitions``) as an argument (no Flask
+here), and turn a missing lexicon into a refusal that lists the ones there are.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from companion.game.challenges import Judge, Verdict
+from companion.game.challenges import TABLE_ILLEGAL, Judge, Verdict
 from companion.game.errors import RuleError
 from companion.game.solver import build_index
 from companion.lexicon import Lexicon, LexiconStore, UnknownLexicon
+from companion.lexicon.definitions import Definition, Definitions
 from companion.lexicon.reasons import Reason
 
 
@@ -54,6 +56,36 @@ def house_judge(house_words: dict[str, bool], lexicon_judge: Judge) -> Judge:
 def game_judge(lexicons: LexiconStore, lexicon_name: str, house_words: dict[str, bool]) -> Judge:
     """A stored game's judge: its house words, then its lexicon (loaded only when needed)."""
     return house_judge(house_words, lazy_judge(lexicons, lexicon_name, "rules.lexicon"))
+
+
+UNDEFINED = frozenset({Reason.PROPER_NOUN, Reason.ABBREVIATION})
+"""Refusals beside which no definition is shown: WordNet defines "ft" (the foot), and a
+ruling must not seem to define, as a word, what it refused as an abbreviation or a name."""
+
+
+def definition(
+    definitions: Definitions,
+    word: str,
+    legal: bool,
+    reason: str,
+    lexicon_judge: Judge | None = None,
+) -> Definition | None:
+    """The short definition to show beside a verdict or ruling on ``word``, if any: for a
+    legal word, or one refused for another reason than being a proper noun or an
+    abbreviation. A word the table refused is shown one unless its lexicon
+    (``lexicon_judge``, without house words) calls it a proper noun or an abbreviation;
+    without that judge, or when its lexicon is gone, none."""
+    if not legal:
+        if reason == TABLE_ILLEGAL:
+            if lexicon_judge is None:
+                return None
+            try:
+                reason = lexicon_judge(word).reason
+            except RuleError:  # the game's own list was removed: nothing to go by
+                return None
+        if reason in UNDEFINED:
+            return None
+    return definitions.lookup(word)
 
 
 def solver_index(

@@ -204,6 +204,7 @@ def round_context(
                 words.append((f"{seat}:{j}", f"{hand.name}: {text(w).upper()}"))
     challenge.word.choices = choices(*words)
     flags, has_lexicon = _flags(state, current)
+    rulings = current.result.challenges if current.result else ()
     return {
         "state": state,
         "current": current,
@@ -219,6 +220,12 @@ def round_context(
         "deck": CARDS,
         "flags": flags,
         "has_lexicon": has_lexicon,
+        "definitions": [
+            referee.ruling_definition(
+                c.text, c.ruling.legal, c.ruling.reason, lambda: state.rules.lexicon
+            )
+            for c in rulings
+        ],
         "review": _review(state, current),
         "previous": previous,
         "previous_open": previous_open,

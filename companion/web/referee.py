@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import current_app
 from wtforms import SelectChoice
 
 from companion.actions import judging
-from companion.game.challenges import Judge
+from companion.game.challenges import Judge, Verdict
 from companion.game.deck import value
 from companion.game.errors import RuleError
 from companion.game.spelling import spellings
 from companion.lexicon import Lexicon, LexiconStore, sources
+from companion.lexicon.definitions import Definition, Definitions
 from companion.lexicon.lexicon import frequency_band
 from companion.web import i18n, messages
 
@@ -18,6 +21,11 @@ from companion.web import i18n, messages
 def store() -> LexiconStore:
     """The lexicons of the running app."""
     return current_app.extensions["lexicons"]
+
+
+def definitions() -> Definitions:
+    """The short definitions of the running app (WordNet), read on first use."""
+    return current_app.extensions["definitions"]
 
 
 def title(name: str) -> str:
@@ -70,6 +78,7 @@ def word_report(
     except RuleError:  # not letters, or longer than any hand: nothing to lay down
         cards = []
     frequency = found.frequency(word)
+    defined = judging.definition(definitions(), word, verdict.legal, verdict.reason)
     return {
         "word": word.strip().lower(),
         "legal": verdict.legal,
@@ -79,4 +88,33 @@ def word_report(
         "frequency": frequency,
         "band": frequency_band(frequency),
         "spellings": cards,
+        "definition": definition_json(defined),
+    }
+
+
+def ruling_definition(
+    word: str, legal: bool, reason: str, lexicon_name: Callable[[], str]
+) -> dict[str, object] | None:
+    """The definition shown beside a challenge's ruling on ``word`` (see ``judging``), as
+    the API writes it. ``lexicon_name`` gives the game's lexicon; it is called, and that
+    lexicon asked, only about a word the table refused."""
+
+    def lexicon_judge(w: str) -> Verdict:
+        return lexicon(lexicon_name(), "rules.lexicon").verdict(w)
+
+    return definition_json(judging.definition(definitions(), word, legal, reason, lexicon_judge))
+
+
+def definition_json(found: Definition | None) -> dict[str, object] | None:
+    """A short definition as the API writes it (its text in English, as WordNet is), or
+    None: the main sense's text and part of speech, the source, the lemma it was found as
+    (``ran`` -> ``run``) and every sense shown (one or two)."""
+    if found is None:
+        return None
+    return {
+        "text": found.text,
+        "part_of_speech": found.part_of_speech,
+        "source": found.source,
+        "lemma": found.lemma,
+        "senses": [{"part_of_speech": s.part_of_speech, "text": s.text} for s in found.senses],
     }

@@ -694,6 +694,13 @@ def test_challenge_decided_by_the_dictionary_word_legal(app, new_game):
     game = new_game()
     game.enter(1, round_one())
     data = game.challenged(1, "Ben", "Cy", 0)
+    definition = data["ruling"].pop("definition")
+    assert (definition["text"], definition["part_of_speech"], definition["source"]) == (
+        "an adult castrated bull of the genus Bos",
+        "noun",
+        "WordNet 3.0",
+    )
+    assert "definition" not in data["result"]["challenges"][0]  # only the new ruling has it
     assert data["ruling"] == {
         "by": "Ben",
         "player": "Cy",
@@ -751,6 +758,7 @@ def test_challenge_decided_by_the_dictionary_word_struck(new_game):
     data = game.challenged(3, "Cy", "Ann", 0)
     assert data["ruling"]["legal"] is False
     assert (data["ruling"]["decided_by"], data["ruling"]["reason"]) == ("dictionary", "proper noun")
+    assert data["ruling"]["definition"] is None  # a name is not defined as a word
     assert data["ruling"]["charged_to"] == "Ann"
     ann, ben, cy = data["result"]["players"]
     assert ann["words"][0]["struck"] is True
@@ -772,13 +780,25 @@ def test_challenge_decided_by_the_table(new_game):
     }  # ZAX 14+2+12
     # CAT and ZAX tie at 3 letters: no longest-word bonus. Ann 13 - 28 -> 0; Cy 14 - 5.
     assert scores(data) == [0, 28, 9]
+    assert data["ruling"]["definition"] is None  # WordNet has no ZAX
     data = game.challenged(1, "Ben", "Ann", 0, "illegal")
     assert (data["ruling"]["legal"], data["ruling"]["reason"]) == (
         False,
         "the table ruled it not legal",
     )
+    assert data["ruling"]["definition"]["part_of_speech"] == "noun"  # CAT: still a word
     # CAT struck: Ann -13 - 28 -> 0, and Ben's ZAX is now the longest word: 28 + 10.
     assert scores(data) == [0, 38, 9]
+
+
+def test_no_definition_beside_a_name_the_table_refused(new_game):
+    game = new_game()
+    game.enter(1, [hand("Ann", ["a-n-a"]), hand("Ben", ["z-a-x"]), hand("Cy", ["o-x"], ["m"])])
+    data = game.challenged(1, "Ben", "Ann", 0, "illegal")
+    # The table decided; the game's lexicon calls ANA a proper noun, and WordNet's "ana"
+    # (a collection of anecdotes) is a word: still none, lest the ruling define the name.
+    assert data["ruling"]["code"] == "table_illegal"
+    assert data["ruling"]["definition"] is None
 
 
 def test_challenge_refusals_write_nothing(new_game, refused):

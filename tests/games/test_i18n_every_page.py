@@ -1,6 +1,7 @@
 """Every page in every language: the ``lang`` attribute follows the phone, and no English
 sentence of the English page is left in the Lithuanian, Hungarian or Czech one (the
-game's words, card names and player names aside)."""
+game's words, card names and player names aside, and what the page marks as English:
+WordNet's definitions)."""
 
 from __future__ import annotations
 
@@ -51,9 +52,14 @@ class Text(HTMLParser):
             self.parts.append(" ".join(data.split()))
 
 
+MARKED_ENGLISH = re.compile(r'<(?!html\b)([a-z]+)\b[^>]*\blang="en"[^>]*>.*?</\1>', re.S)
+"""An element the page itself marks as English in any language (a definition: WordNet is
+English), e.g. ``<span class="gloss" lang="en">...</span>``."""
+
+
 def read(page: str) -> list[str]:
     parser = Text()
-    parser.feed(page)
+    parser.feed(MARKED_ENGLISH.sub(" ", page))
     return parser.parts
 
 

@@ -556,6 +556,22 @@ def test_challenge_and_withdraw_from_the_round_page(app, client, editor, rows):
     assert rows() == before
 
 
+def test_a_ruling_shows_the_words_definition_but_not_a_names(client, editor):
+    # Ann's ANA (the standard list: a name; WordNet: a collection of anecdotes), Ben's DOG.
+    played = round_form(["a-n-a", "d-o-g", "ox"], ["", "", "m"], went_out="0")
+    assert client.post(f"/games/{editor.id}/rounds/1", data=played).status_code == 302
+    client.post(f"/games/{editor.id}/rounds/1/challenges", data={"by": "1", "word": "0:0"})
+    client.post(f"/games/{editor.id}/rounds/1/challenges", data={"by": "2", "word": "1:0"})
+    page = text(client.get(f"/games/{editor.id}/rounds/1"))
+    notes = re.findall(r'<li class="challenge-note">(.*?)</li>', page, re.S)
+    assert len(notes) == 2
+    assert "Ben challenged Ann's ANA" in notes[0] and "not legal" in notes[0]
+    assert "definition" not in notes[0] and "anecdotes" not in notes[0]
+    assert "Cy challenged Ben's DOG" in notes[1]
+    assert "Definition (WordNet 3.0)" in notes[1]
+    assert "a member of the genus Canis" in notes[1]
+
+
 def test_close_and_reopen_from_the_pages(app, client, editor, rows):
     before = rows()
     resp = client.post(f"/games/{editor.id}/rounds/1/close")

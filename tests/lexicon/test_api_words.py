@@ -13,9 +13,13 @@ from flask.testing import FlaskClient
 from companion.lexicon.lexicon import frequency_band
 from companion.web import messages
 
-# api.md's fields, with the frequency band ("common", "uncommon", "rare") and the reason's
-# stable code ("proper_noun") beside its English words ("proper noun").
-DOCUMENTED = {"word", "legal", "reason", "code", "lexicon", "frequency", "band", "spellings"}
+# api.md's fields, with the frequency band ("common", "uncommon", "rare"), the reason's
+# stable code ("proper_noun") beside its English words ("proper noun"), and the short
+# definition (WordNet's) or null.
+DOCUMENTED = {
+    "word", "legal", "reason", "code", "lexicon", "frequency", "band", "spellings", "definition"
+}  # fmt: skip
+DEFINITION = {"text", "part_of_speech", "source", "lemma", "senses"}
 
 
 def get_word(client: FlaskClient, word: str, **query: str) -> dict:
@@ -68,6 +72,52 @@ def test_a_proper_noun_as_api_md_shows_it(client: FlaskClient) -> None:
     assert isinstance(body["frequency"], float)
     assert body["band"] == frequency_band(body["frequency"]) == "common"
     assert body["spellings"] == [{"cards": ["s", "t", "e", "v", "e"], "value": 21}]
+    assert body["definition"] is None
+
+
+def test_a_legal_word_comes_with_its_definition_and_source(client: FlaskClient) -> None:
+    body = get_word(client, "dog")
+    assert set(body) == DOCUMENTED
+    definition = body["definition"]
+    assert set(definition) == DEFINITION
+    assert (definition["source"], definition["part_of_speech"], definition["lemma"]) == (
+        "WordNet 3.0",
+        "noun",
+        "dog",
+    )
+    assert definition["text"].startswith("a member of the genus Canis")
+    assert '"' not in definition["text"]  # WordNet's example ("the dog barked...") is cut
+    assert definition["senses"][0] == {"part_of_speech": "noun", "text": definition["text"]}
+    assert [s["part_of_speech"] for s in definition["senses"]] == ["noun", "verb"]
+
+
+def test_an_inflected_word_is_defined_by_its_lemma(client: FlaskClient) -> None:
+    definition = get_word(client, "ran")["definition"]
+    assert (definition["lemma"], definition["part_of_speech"]) == ("run", "verb")
+
+
+@pytest.mark.parametrize(
+    ("word", "code"),
+    [
+        ("paris", "proper_noun"),  # WordNet has only Paris: no entry at all
+        ("steve", "proper_noun"),
+        ("ft", "abbreviation"),  # WordNet defines "ft" (a foot): not beside this refusal
+        ("xqzt", "not_in_dictionary"),
+    ],
+)
+def test_no_definition_beside_a_name_an_abbreviation_or_a_non_word(
+    client: FlaskClient, word: str, code: str
+) -> None:
+    body = get_word(client, word)
+    assert (body["legal"], body["code"], body["definition"]) == (False, code, None)
+
+
+def test_a_word_refused_for_another_reason_keeps_its_definition(
+    client: FlaskClient, house: Path
+) -> None:
+    body = get_word(client, "dog", lexicon="house")  # not in the group's list, still a word
+    assert (body["legal"], body["code"]) == (False, "not_in_dictionary")
+    assert body["definition"]["source"] == "WordNet 3.0"
 
 
 def test_quiz_is_legal_with_its_two_spellings(client: FlaskClient) -> None:

