@@ -50,7 +50,7 @@ from companion.game.deck import CARDS
 SECRET = "fuzz-not-secret"
 TINY_WORDS = ("top", "tops", "pat", "pats", "quiz", "the", "sort", "star", "rats", "tar", "er")
 """A custom lexicon ``tiny`` (instance/lexicons/tiny.txt) offered beside the packaged ones."""
-LEXICONS = ("standard", "standard", "standard", "broad", "tiny")
+LEXICONS = ("standard", "standard", "standard", "wordgame", "broad", "tiny")
 CARD_NAMES = [c.name for c in CARDS]
 DECK = [c.name for c in CARDS for _ in range(c.copies)]
 THREE = ["Ann", "Ben", "Cy"]

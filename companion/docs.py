@@ -32,7 +32,7 @@ def _values(spec: RuleSpec) -> tuple[str, str]:
         ) + f" (`{str(not spec.default).lower()}`)"
     if spec.kind == "points":
         return str(spec.default), f"any whole number from 0 to {MAX_POINTS}"
-    return f"`{spec.default}`", "`broad`, or a group's own word list"
+    return f"`{spec.default}`", "`wordgame`, or a group's own word list"
 
 
 def rules_table() -> str:

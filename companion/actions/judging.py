@@ -27,7 +27,7 @@ def lexicon(lexicons: LexiconStore, name: str, where: str = "lexicon") -> Lexico
 
 def has_lexicon(lexicons: LexiconStore, name: str) -> bool:
     """Whether lexicon ``name`` is on offer (a group's list may have been removed)."""
-    return name in lexicons.names()
+    return lexicons.knows(name)
 
 
 def lazy_judge(lexicons: LexiconStore, name: str, where: str) -> Judge:

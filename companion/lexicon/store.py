@@ -79,6 +79,10 @@ class LexiconStore:
         """Every lexicon name on offer, built-in ones first (retired aliases aren't)."""
         return [*sources.BUILT_IN, *sources.custom_names(self.folder)]
 
+    def knows(self, name: str) -> bool:
+        """Whether ``name`` is on offer, or a retired name of one that is."""
+        return sources.ALIASES.get(name, name) in self.names()
+
     def title(self, name: str) -> str:
         """A lexicon's name as pages show it."""
         name = sources.ALIASES.get(name, name)

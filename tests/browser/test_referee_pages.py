@@ -38,18 +38,18 @@ def test_check_a_word_gives_a_big_verdict_with_reason(live_server, phone, screen
 
 
 def test_check_a_word_remembers_the_lexicon(live_server, phone):  # type: ignore[no-untyped-def]
-    """ZAX is only in the broad list; once picked, broad stays picked on the next visit."""
+    """ZAX is only in the word-game list; once picked, it stays picked on the next visit."""
     page = phone
     page.goto(live_server + "/words?word=zax")
     assert page.locator(".verdict-big").inner_text() == "Not legal"
-    page.select_option("#lexicon", "broad")
+    page.select_option("#lexicon", "wordgame")
     page.locator("button[type=submit]").tap()
-    page.wait_for_url(re.compile(r"lexicon=broad"))
+    page.wait_for_url(re.compile(r"lexicon=wordgame"))
     assert page.locator(".verdict-big").inner_text() == "Legal"
     page.goto(live_server + "/words")
-    assert page.input_value("#lexicon") == "broad"
+    assert page.input_value("#lexicon") == "wordgame"
     page.goto(live_server + "/judge")
-    assert page.input_value("#lexicon") == "broad"
+    assert page.input_value("#lexicon") == "wordgame"
 
 
 def test_word_judge_shows_red_then_clears_itself(live_server, phone, screenshot, fits_phone):  # type: ignore[no-untyped-def]
@@ -59,7 +59,7 @@ def test_word_judge_shows_red_then_clears_itself(live_server, phone, screenshot,
     page.goto(live_server + "/judge")
     page.select_option("#lexicon", "standard")
     page.fill("#words", "quiz top\nsteve")
-    page.select_option("#second", "broad")
+    page.select_option("#second", "wordgame")
     page.locator("button[type=submit]").tap()
     judged = page.locator("#judge-screen")
     judged.wait_for()

@@ -186,7 +186,7 @@ def test_an_unknown_lexicon(client: FlaskClient, club: Path) -> None:
         "rules.lexicon",
         "unknown_lexicon",
         name="klingon",
-        names=["standard", "broad", "club"],
+        names=["standard", "wordgame", "club"],
     )
 
 

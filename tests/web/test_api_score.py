@@ -156,14 +156,15 @@ def test_dictionary_strikes_a_proper_noun_with_its_reason(client: FlaskClient) -
 
 
 def test_rules_lexicon_picks_the_dictionary(client: FlaskClient) -> None:
-    """ZAX is only in the broad lexicon: legal there (the challenger pays), struck in standard."""
+    """ZAX is only in the word-game lexicon: legal there (the challenger pays), struck in
+    standard."""
     body = {
         "players": [{"name": "Ann", "words": ["z-a-x"]}, {"name": "Ben", "words": ["t-o-p"]}],
         "challenges": [{"by": "Ben", "player": "Ann", "word": 0}],
     }
     standard = scored(client, body)
     assert standard["challenges"][0]["legal"] is False
-    broad = scored(client, {**body, "rules": {"lexicon": "broad"}})
+    broad = scored(client, {**body, "rules": {"lexicon": "wordgame"}})
     assert broad["challenges"][0]["legal"] is True
     assert player(broad, "Ben")["challenge_penalty"] == 28
 
@@ -178,7 +179,7 @@ def test_unknown_lexicon_is_refused_at_the_rule(client: FlaskClient) -> None:
         "rules.lexicon",
         "unknown_lexicon",
         name="klingon",
-        names=["standard", "broad"],
+        names=["standard", "wordgame"],
     )
 
 

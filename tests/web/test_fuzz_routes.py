@@ -17,7 +17,7 @@ FUZZ = Path(__file__).resolve().parents[2] / "benchmarks" / "fuzz.py"
 REQUESTS = 700
 SEED = 20240601
 LEXICONS = ("standard", "standard", "tiny")
-"""Not ``broad`` here: building it would double this test's time when its cache is cold."""
+"""Not ``wordgame`` here: building it would double this test's time when its cache is cold."""
 
 
 def load_fuzz() -> ModuleType:
