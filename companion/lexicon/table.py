@@ -18,7 +18,7 @@ from itertools import accumulate
 class WordTable:
     """``{word: code}`` for sorted ASCII words, without a dict."""
 
-    __slots__ = ("_blob", "_codes", "_starts")
+    __slots__ = ("__weakref__", "_blob", "_codes", "_starts")
 
     def __init__(self, blob: bytes, starts: array, codes: array) -> None:
         if len(starts) != len(codes) + 1 or (codes and starts[-1] != len(blob) + 1):

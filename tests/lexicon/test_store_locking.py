@@ -1,0 +1,91 @@
+"""Building one list never holds up the lists already loaded, and a superseded build goes.
+
+A group's 20 MiB list takes seconds to build; before, every lexicon request of the
+server waited for it, and each edit of the list kept the old build in memory.
+"""
+
+from __future__ import annotations
+
+import gc
+import shutil
+import threading
+import weakref
+from pathlib import Path
+
+import pytest
+
+from companion.lexicon import LexiconStore, sources
+
+
+@pytest.fixture
+def store(tmp_path: Path, lexicon_cache: Path) -> LexiconStore:
+    """A store of its own with (a copy of) the standard list, and a group's list "slow"."""
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    shutil.copy(lexicon_cache / "standard.lex", cache / "standard.lex")
+    folder = tmp_path / "lexicons"
+    folder.mkdir()
+    (folder / "slow.txt").write_text("snark\n", encoding="utf-8")
+    return LexiconStore(folder, cache)
+
+
+def test_lookups_go_on_while_another_list_is_built(
+    store: LexiconStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    standard = store.get("standard")
+    building, release = threading.Event(), threading.Event()
+    real = sources.custom
+
+    def held(path: Path, table: dict) -> dict:  # type: ignore[type-arg]
+        building.set()
+        assert release.wait(60), "the test never let the build finish"
+        return real(path, table)
+
+    monkeypatch.setattr(sources, "custom", held)
+    builder = threading.Thread(target=lambda: store.get("slow"))
+    builder.start()
+    try:
+        assert building.wait(60)
+        answers: list[object] = []
+        reader = threading.Thread(target=lambda: answers.append(store.get("standard")))
+        reader.start()
+        reader.join(30)  # were it made to wait for the build, it would still be waiting
+        assert answers == [standard], "a lookup in a loaded list waited for another's build"
+        assert store.get("standard").verdict("quiz").legal
+    finally:
+        release.set()
+        builder.join(60)
+    assert store.get("slow").verdict("snark").legal
+
+
+def test_two_requests_for_one_list_build_it_once(
+    store: LexiconStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[Path] = []
+    real = sources.custom
+
+    def counted(path: Path, table: dict) -> dict:  # type: ignore[type-arg]
+        calls.append(path)
+        return real(path, table)
+
+    monkeypatch.setattr(sources, "custom", counted)
+    got: list[object] = []
+    threads = [threading.Thread(target=lambda: got.append(store.get("slow"))) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert len(calls) == 1
+    assert len(got) == 6 and all(lexicon is got[0] for lexicon in got)
+
+
+def test_an_edited_list_releases_its_old_build(store: LexiconStore) -> None:
+    first = store.get("slow")
+    gone = weakref.ref(first)
+    table = weakref.ref(first.table)
+    del first
+    (store.folder / "slow.txt").write_text("snack\n", encoding="utf-8")
+    second = store.get("slow")
+    assert second.verdict("snack").legal and not second.verdict("snark").legal
+    gc.collect()
+    assert gone() is None and table() is None, "the superseded build is still held"
