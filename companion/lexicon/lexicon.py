@@ -46,7 +46,7 @@ class Lexicon:
         self.name = name
         self.title = title
         self._table = entries if isinstance(entries, WordTable) else WordTable.build(dict(entries))
-        self._near = lru_cache(maxsize=8)(self._starting_with)
+        self._near = lru_cache(maxsize=None)(self._starting_with)
 
     def __len__(self) -> int:
         return sum(1 for _ in self.words())
@@ -103,27 +103,27 @@ class Lexicon:
         """Up to ``limit`` legal words close to ``word``, nearest and then most common first.
 
         Every word one edit away (a letter left out, added, changed, or two swapped)
-        is found; two edits away, only words that keep the first letter, which is
-        where people rarely slip. So a long non-word costs a few milliseconds, not
-        the hundred thousand lookups of every string two edits away.
+        is found, and, for words of three letters or more, every word two edits away
+        that keeps the first letter, where people rarely slip. The edits at the first
+        letter are looked up one by one; the rest is one pass of a C++ edit distance
+        over the words of that first letter and about that length. So a long
+        non-word costs a few milliseconds, not the hundred thousand lookups of every
+        string two edits away.
         """
         key = word.strip().lower()
         if not (key.isascii() and key.isalpha()) or len(key) > LONGEST:
             return []
-        one = {w for w in _edits(key) if w != key and self._is_word(w)}
-        found = self._most_common(one)
-        if len(found) < limit and len(key) >= 3:
-            words, sizes = self._near(key[0])
-            lo, hi = len(key) - 2, len(key) + 2
-            choices = [w for w, n in zip(words, sizes, strict=True) if lo <= n <= hi]
-            two = {
-                w
-                for w, _, _ in extract(
-                    key, choices, scorer=OSA.distance, score_cutoff=2, limit=None
-                )
-            }
-            found += self._most_common(two - one - {key})
-        return found[:limit]
+        most = 1 if len(key) < 3 else 2
+        near: dict[str, int] = {w: 1 for w in _first_letter_edits(key) if self._is_word(w)}
+        words, sizes = self._near(key[0])
+        choices = [w for w, n in zip(words, sizes, strict=True) if abs(n - len(key)) <= most]
+        for found, distance, _ in extract(
+            key, choices, scorer=OSA.distance, score_cutoff=most, limit=None
+        ):
+            near[found] = min(distance, near.get(found, most))
+        near.pop(key, None)
+        ranked = sorted(near, key=lambda w: (near[w], -(self.frequency(w) or 0), w))
+        return ranked[:limit]
 
     def _is_word(self, word: str) -> bool:
         code = self._table.get(word)
@@ -134,15 +134,12 @@ class Lexicon:
         words = [w for w, c in self._table.starting_with(letter) if c // KIND_STEP == Kind.WORD]
         return words, [len(w) for w in words]
 
-    def _most_common(self, words: set[str]) -> list[str]:
-        return sorted(words, key=lambda w: (-(self.frequency(w) or 0), w))
 
-
-def _edits(word: str) -> set[str]:
-    """Strings one deletion, swap, replacement or insertion away from ``word``."""
-    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
-    deletes = {a + b[1:] for a, b in splits if b}
-    swaps = {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
-    replaces = {a + c + b[1:] for a, b in splits if b for c in ascii_lowercase}
-    inserts = {a + c + b for a, b in splits for c in ascii_lowercase}
-    return deletes | swaps | replaces | inserts
+def _first_letter_edits(word: str) -> set[str]:
+    """The strings one edit away from ``word`` that change its first letter."""
+    out = {word[1:], *(c + word for c in ascii_lowercase)}
+    out.update(c + word[1:] for c in ascii_lowercase)
+    if len(word) > 1:
+        out.add(word[1] + word[0] + word[2:])
+    out.discard("")
+    return out
