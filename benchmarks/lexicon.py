@@ -178,17 +178,22 @@ def locking(folder: Path, store: LexiconStore) -> None:
     big.parent.mkdir(parents=True, exist_ok=True)
     big.write_text("\n".join(lines) + "\n")
     print(f"big.txt: {big.stat().st_size / 2**20:.1f} MiB, {len(lines):,} lines")
-    standard = store.get("standard")
-    store.get("wordgame")
-
+    del lines  # this process keeps only what the store keeps
+    gc.collect()
     def rss() -> float:
         with open("/proc/self/statm") as f:
             return int(f.read().split()[1]) * 4096 / 2**20
 
+    standard = store.get("standard")
+    store.get("wordgame")
+    gc.collect()
+    print(f"resident memory with standard and wordgame loaded: {rss():.0f} MiB")
     waits: list[float] = []
     for round_ in range(4):
         if round_:
-            big.write_text("\n".join(lines[round_:]) + "\n")  # an edit: a new key
+            text = big.read_bytes()
+            big.write_bytes(text[text.index(b"\n") + 1 :])  # an edit: one word less, a new key
+            del text
         done = threading.Event()
         built: list[float] = []
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import multiprocessing
 import threading
 import time
 from collections.abc import Callable
@@ -40,6 +41,15 @@ SOLVER_FORMAT = 1
 _guard = threading.Lock()
 """Held only to read or change ``_loaded``, ``_indexes`` and ``_locks``, never while building."""
 _locks: dict[Path, threading.Lock] = {}
+
+
+CHILD_BUILD_BYTES = 1024 * 1024
+"""A group's list this big or bigger is built in a child process."""
+
+
+def _build_here(folder: str, cache_folder: str, name: str) -> None:
+    """A child process's work: build one list into its cache file."""
+    LexiconStore(Path(folder), Path(cache_folder)).build(name)
 
 
 def _lock_of(path: Path) -> threading.Lock:
@@ -100,7 +110,7 @@ class LexiconStore:
             found = _loaded.get(path)
             if found is not None and found[0] == key:
                 return found[1]
-            lexicon = Lexicon(name, self.title(name), self._entries(path, key, build))
+            lexicon = Lexicon(name, self.title(name), self._entries(path, key, build, name))
             with _guard:
                 _loaded[path] = (key, lexicon)  # a superseded build of this list goes
             return lexicon
@@ -144,13 +154,32 @@ class LexiconStore:
         count = sum(1 for _ in lexicon.words())
         return Built(name, count, time.perf_counter() - start, path)
 
-    def _entries(self, path: Path, key: str, build: Callable[[], dict[str, int]]) -> WordTable:
-        """The list's table from its cache; built, written and read back if need be."""
+    def _entries(
+        self, path: Path, key: str, build: Callable[[], dict[str, int]], name: str = ""
+    ) -> WordTable:
+        """The list's table from its cache; built, written and read back if need be.
+
+        A big list of a group's own is built in a child process: a build needs
+        many times the memory of the table it makes, and memory a process has
+        used stays with it; the child gives it back when it ends.
+        """
         try:
             return cache.read(path, key)
         except cache.CacheInvalid:
-            cache.write(path, key, build())
+            source = sources.custom_path(self.folder, name) if name else None
+            if not (source and source.stat().st_size >= CHILD_BUILD_BYTES and self._in_child(name)):
+                cache.write(path, key, build())
             return cache.read(path, key)  # the compact form, not the build's big dict
+
+    def _in_child(self, name: str) -> bool:
+        """Build list ``name`` into its cache in a fresh process; False if that failed."""
+        context = multiprocessing.get_context("spawn")  # no fork of a threaded server
+        child = context.Process(
+            target=_build_here, args=(str(self.folder), str(self.cache_folder), name)
+        )
+        child.start()
+        child.join()
+        return child.exitcode == 0
 
     def _recipe(self, name: str) -> tuple[str, Callable[[], dict[str, int]]]:
         """The cache key of ``name`` (its sources and their versions) and how to build it."""
