@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from companion.lexicon import LexiconStore, sources
+from companion.lexicon import store as store_module
 
 
 @pytest.fixture
@@ -89,3 +90,20 @@ def test_an_edited_list_releases_its_old_build(store: LexiconStore) -> None:
     assert second.verdict("snack").legal and not second.verdict("snark").legal
     gc.collect()
     assert gone() is None and table() is None, "the superseded build is still held"
+
+
+def test_a_big_list_is_built_in_a_child_process(
+    store: LexiconStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its build's memory goes back with the child; this process only reads the cache."""
+    words = [
+        f"zq{n:07d}".translate(str.maketrans("0123456789", "abcdefghij")) for n in range(120_000)
+    ]
+    (store.folder / "big.txt").write_text("\n".join(["snark", *words]) + "\n", encoding="utf-8")
+    assert (store.folder / "big.txt").stat().st_size >= store_module.CHILD_BUILD_BYTES
+    here: list[Path] = []
+    monkeypatch.setattr(sources, "custom", lambda path, table: here.append(path) or {})
+    big = store.get("big")
+    assert here == []  # not built in this process
+    assert big.verdict("snark").legal and big.verdict(words[-1].upper()).legal
+    assert big.verdict("paris").reason == "proper_noun"  # standard's reasons, as ever
