@@ -9,6 +9,8 @@ from typing import Any
 
 from flask import Flask
 
+from companion.instance import ENVIRONMENT_KEYS, lexicon_store
+
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 """Top-level templates in a checkout; packed into the wheel as ``companion/templates``."""
 
@@ -43,9 +45,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     lists every key.
     """
     # "companion", not __name__: the instance folder, static files and the name are the package's.
-    app = Flask(
-        "companion", instance_relative_config=True, template_folder=str(_template_folder())
-    )
+    app = Flask("companion", instance_relative_config=True, template_folder=str(_template_folder()))
     app.config.from_mapping(
         DATABASE_URL="sqlite:///" + str(Path(app.instance_path) / "companion.sqlite3"),
         MAX_CONTENT_LENGTH=256 * 1024,
@@ -67,10 +67,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     check_public_url(app.config.get("PUBLIC_URL"))  # a wrong address fails now, not on a phone
 
-    from companion.lexicon import LexiconStore
-
-    lexicons = Path(app.config.get("LEXICON_DIR") or Path(app.instance_path) / "lexicons")
-    app.extensions["lexicons"] = LexiconStore(lexicons, app.config.get("LEXICON_CACHE_DIR"))
+    app.extensions["lexicons"] = lexicon_store(app.config, Path(app.instance_path))
 
     from companion.extensions import babel, csrf, db, migrate
     from companion.web import i18n
@@ -122,17 +119,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["script_catalog"] = lambda: i18n.script_catalog(i18n.current())
     errors.register(app)
     return app
-
-
-ENVIRONMENT_KEYS = (
-    "DATABASE_URL",
-    "SECRET_KEY",
-    "LEXICON_DIR",
-    "LEXICON_CACHE_DIR",
-    "AUTO_MIGRATE",
-    "PUBLIC_URL",
-)
-"""Config keys the environment may set (over instance/config.py)."""
 
 
 def _flag(value: object) -> bool:
