@@ -177,10 +177,11 @@ def _candidate_words(kinds, counts, weights, index, min_word):  # type: ignore[n
     letters = [k.letters for k in kinds]
     least = 2 if min_word == "cards" else 1
     n_kinds = len(kinds)
+    keys = index.keys()  # a set-like view: a C-level test for a dict and a packed index alike
 
     def walk(i, key, state, val, n, lets, first):  # type: ignore[no-untyped-def]
         if i == n_kinds:
-            if n >= least and lets >= 2 and key in index:
+            if n >= least and lets >= 2 and key in keys:
                 by_lowest[first].append((state, (val, n, 1, lets)))
             return
         walk(i + 1, key, state, val, n, lets, first)

@@ -12,12 +12,12 @@ from __future__ import annotations
 import hashlib
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from companion.game.solver import build_index
-from companion.lexicon import cache, sources
+from companion.lexicon import cache, packed, sources
 from companion.lexicon.lexicon import Lexicon
 from companion.lexicon.reasons import Kind
 
@@ -26,7 +26,7 @@ FORMAT = 2
 
 _loaded: dict[tuple[Path, str], Lexicon] = {}
 _indexes: dict[tuple[Path, str], dict[str, str]] = {}
-SOLVER_FORMAT = 1
+SOLVER_FORMAT = 2
 """Bump when the solver's index changes: every index rebuilds."""
 _lock = threading.RLock()  # building broad loads standard inside the lock
 
@@ -77,23 +77,25 @@ class LexiconStore:
                 _loaded[(path, key)] = found
             return found
 
-    def solver_index(self, name: str) -> dict[str, str]:
-        """The best-play index of lexicon ``name`` (card multiset -> word), cached beside it."""
+    def solver_index(self, name: str) -> Mapping[str, str]:
+        """The best-play index of lexicon ``name`` (card multiset -> word), cached beside it
+        in the packed form (``packed``), which loads in milliseconds."""
         key, _ = self._recipe(name)
         key = f"solver {SOLVER_FORMAT}; {key}"
-        path = self.cache_folder / f"{name}.idx"
+        path = packed.index_path(self.cache_folder, name)
         with _lock:
             found = _indexes.get((path, key))
             if found is None:
+                built_in = name in sources.BUILT_IN  # its key is code and versions only
                 try:
-                    found = cache.read_pairs(path, key)
-                except cache.CacheInvalid:
+                    found = packed.read(path, key, vouch=built_in)
+                except packed.Stale:
                     lexicon = self.get(name)
                     common_first = sorted(
                         lexicon.words(), key=lambda w: (-(lexicon.frequency(w) or 0), w)
                     )
-                    found = build_index(common_first)
-                    cache.write_pairs(path, key, found)
+                    packed.write(path, key, build_index(common_first), vouch=built_in)
+                    found = packed.read(path, key)
                 _indexes[(path, key)] = found
             return found
 
