@@ -13,8 +13,10 @@ import secrets
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from companion.lexicon import LexiconStore
+if TYPE_CHECKING:
+    from companion.lexicon import LexiconStore
 
 ENVIRONMENT_KEYS = (
     "DATABASE_URL",
@@ -88,9 +90,17 @@ def settings(path: Path | None = None) -> dict[str, object]:
     return found
 
 
-def lexicon_store(config: Mapping[str, object], path: Path) -> LexiconStore:
-    """The lexicons of instance folder ``path`` under ``config`` (``LEXICON_DIR``, default
-    ``lexicons/`` there, and ``LEXICON_CACHE_DIR``, default ``cache/`` inside it)."""
-    lists = config.get("LEXICON_DIR") or path / "lexicons"
+def lexicon_folders(config: Mapping[str, object], path: Path) -> tuple[Path, Path]:
+    """The folders of instance ``path``'s own lists and of their caches under ``config``:
+    ``LEXICON_DIR`` (default ``lexicons/`` there) and ``LEXICON_CACHE_DIR`` (default
+    ``cache/`` inside it)."""
+    lists = Path(str(config.get("LEXICON_DIR") or path / "lexicons"))
     cache_folder = config.get("LEXICON_CACHE_DIR")
-    return LexiconStore(Path(str(lists)), Path(str(cache_folder)) if cache_folder else None)
+    return lists, Path(str(cache_folder)) if cache_folder else lists / "cache"
+
+
+def lexicon_store(config: Mapping[str, object], path: Path) -> LexiconStore:
+    """The lexicons of instance folder ``path`` under ``config`` (``lexicon_folders``)."""
+    from companion.lexicon import LexiconStore  # the list builders load only when asked
+
+    return LexiconStore(*lexicon_folders(config, path))
