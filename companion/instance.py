@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -31,6 +30,8 @@ ENVIRONMENT_KEYS = (
 
 def ensure_instance(path: Path) -> Path:
     """Create ``path`` and its ``config.py`` with a fresh random ``SECRET_KEY`` if missing."""
+    import secrets  # here: the command line, which only reads the folder, needs none of it
+
     path.mkdir(parents=True, exist_ok=True)
     config = path / "config.py"
     if not config.exists():
