@@ -34,9 +34,10 @@ def leftovers(folder: Path) -> list[str]:
 # Read back what was written
 
 
-def test_the_index_reads_back_as_built(small: tuple[Path, dict[str, str]]) -> None:
+@pytest.mark.parametrize("eager", [True, False], ids=["eager", "from the bytes"])
+def test_the_index_reads_back_as_built(small: tuple[Path, dict[str, str]], eager: bool) -> None:
     path, index = small
-    loaded = packed.read(path, "k")
+    loaded = packed.read(path, "k", eager=eager)
     assert dict(loaded.items()) == index
     assert loaded == index  # as a Mapping
     assert len(loaded) == len(index) and sorted(loaded) == sorted(index)
@@ -49,12 +50,35 @@ def test_the_index_reads_back_as_built(small: tuple[Path, dict[str, str]]) -> No
     assert loaded.words() == [index[k] for k in sorted(index)]
 
 
-def test_the_solver_plays_the_same_with_either(small: tuple[Path, dict[str, str]]) -> None:
+@pytest.mark.parametrize("eager", [True, False], ids=["eager", "from the bytes"])
+def test_the_solver_plays_the_same_with_either(
+    small: tuple[Path, dict[str, str]], eager: bool
+) -> None:
     path, index = small
-    loaded = packed.read(path, "k")
-    for hand in ("qu i z", "th e n", "c a t", "t h i n", "in th e n"):
+    loaded = packed.read(path, "k", eager=eager)
+    for hand in ("qu i z", "th e n", "c a t", "t h i n", "in th e n", "in"):
         cards = parse_hand(hand.split())
         assert best_play(cards, loaded) == best_play(cards, index)
+        assert best_play(cards, loaded, "letters") == best_play(cards, index, "letters")
+
+
+STRANGE = ["", "\n", "A\nB", "é", "ÁB", "AAAAAAAAAAAAAAAAAAAAAAAAAAAA", "~~", " ", "@", "`"]
+
+
+@pytest.mark.parametrize("eager", [True, False], ids=["eager", "from the bytes"])
+def test_keys_not_in_the_index_are_not_found(tmp_path: Path, eager: bool) -> None:
+    """Every key of a full table is found, and no other: in a bucket, across buckets,
+    before the first and past the last character, one character long or many."""
+    index = {"A": "a", "AB": "ab", "ABC": "abc", "B": "b", "BA": "ba", "^_": "x", "_": "y"}
+    index |= {"C" * n: f"c{n}" for n in range(2, 9)}
+    packed.write(tmp_path / "t.idx", "k", index)
+    loaded = packed.read(tmp_path / "t.idx", "k", eager=eager)
+    assert {k: loaded[k] for k in index} == index
+    probes = [*STRANGE, "AA", "ABB", "AC", "BB", "C", "CCCCCCCCC", "^", "__", "BAA", "AB\n"]
+    for key in probes:
+        assert key not in loaded, key
+        assert loaded.get(key) is None, key
+    assert 7 not in loaded and None not in loaded
 
 
 def test_an_empty_index_round_trips(tmp_path: Path) -> None:
@@ -98,6 +122,7 @@ CORRUPTIONS = {
     "sizes not numbers": restate("key_bytes", "12"),
     "negative size": restate("word_bytes", -1),
     "sizes moved": restate("key_bytes", lambda n: n - 1),
+    "wrong table size": restate("slots", lambda n: n * 2),
 }
 
 
@@ -192,6 +217,14 @@ def test_the_store_keeps_the_standard_index_packed(lexicon_cache: Path) -> None:
     assert [[str(c) for c in w] for w in play.words] == [["QU", "I", "Z"]]
     header = header_of(packed.index_path(lexicon_cache, "standard"))
     assert str(header["key"]).startswith(f"solver {store.SOLVER_FORMAT}; standard; format ")
+    from_bytes = packed.read(
+        packed.index_path(lexicon_cache, "standard"), header["key"], eager=False
+    )
+    assert (
+        dict(from_bytes.items())
+        == {k: from_bytes[k] for k in found}
+        == {k: found[k] for k in found}
+    )
 
 
 def test_the_store_rebuilds_a_corrupt_index(tmp_path: Path, lexicon_cache: Path) -> None:
