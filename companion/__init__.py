@@ -7,9 +7,10 @@ while ``import companion.game`` or ``python -m companion.solve`` never load Flas
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+TYPE_CHECKING = False  # (not typing's: importing a part of the package loads no more)
 if TYPE_CHECKING:
+    from typing import Any
+
     from companion.factory import (
         ENVIRONMENT_KEYS,
         MIGRATIONS,

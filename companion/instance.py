@@ -12,8 +12,8 @@ import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # (not typing's: the command line loads no more than it needs)
 if TYPE_CHECKING:
     from companion.lexicon import LexiconStore
 

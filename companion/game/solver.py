@@ -19,11 +19,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from companion.game.deck import BY_NAME, CARDS, Card, Word, over_deck, value
+from companion.game.deck import BY_NAME, CARDS, Card, Word, over_deck, parse_card, value
 from companion.game.errors import RuleError
-from companion.game.parse import parse_card
-from companion.game.rules import MinWord
 from companion.game.spelling import MAX_LETTERS, spellings
+
+TYPE_CHECKING = False  # (not typing's: the command line loads no more than it needs)
+if TYPE_CHECKING:
+    from companion.game.rules import MinWord
 
 MAX_HAND = 11
 """Ten cards, plus the drawn card when the solver also picks the discard."""

@@ -11,9 +11,11 @@ best-play index of ``packed``, for the command line) loads without the list buil
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # (not typing's: importing a part of the package loads no more)
 if TYPE_CHECKING:
+    from typing import Any
+
     from companion.lexicon.lexicon import Lexicon
     from companion.lexicon.reasons import Reason
     from companion.lexicon.store import LexiconStore, UnknownLexicon
