@@ -34,6 +34,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/score.py
 	$(BIN)/python benchmarks/lexicon.py
 	$(BIN)/python benchmarks/solver.py
+	$(BIN)/python benchmarks/solver_cold.py
 	$(BIN)/python benchmarks/web.py
 	$(BIN)/python benchmarks/seat_entry.py
 
