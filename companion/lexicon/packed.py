@@ -12,8 +12,8 @@ the body and a ``witness``), then the body, in four parts:
   free slot on a collision).
 
 So a key is found by hashing it and comparing it with a slot's key or two, a
-microsecond; a fresh process that solves one hand reads the file, hashes it and does
-nothing more (``eager=False``). The app, which solves many, also makes a ``dict`` of
+microsecond; a fresh process that solves one hand reads the file, checks its CRC and
+makes nothing more (``eager=False``). The app, which solves many, also makes a ``dict`` of
 the keys once, for lookups as fast as they get (the dict holds only strings and
 ``None``: the garbage collector skips it).
 
