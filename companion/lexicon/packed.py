@@ -39,7 +39,7 @@ import json
 import os
 import sys
 from array import array
-from collections.abc import ItemsView, Iterator, KeysView, Mapping
+from collections.abc import ItemsView, Iterator, KeysView, Mapping, Sequence
 from pathlib import Path
 from zlib import crc32
 
@@ -74,7 +74,7 @@ class PackedIndex(Mapping[str, str]):
             self._keys = dict.fromkeys(self._decoded_keys())
 
     def _decoded_keys(self) -> list[str]:
-        return self._block[1:-1].decode("ascii").split("\n") if self._count else []
+        return str(self._block[1:-1], "ascii").split("\n") if self._count else []
 
     def _number(self, key: object) -> int:
         """The number of ``key`` in the sorted keys, or -1."""
@@ -98,7 +98,7 @@ class PackedIndex(Mapping[str, str]):
         i = self._number(key)
         if i < 0:
             raise KeyError(key)
-        return self._words[self._word_at[i] : self._word_at[i + 1] - 1].decode("utf-8")
+        return str(self._words[self._word_at[i] : self._word_at[i + 1] - 1], "utf-8")
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._keys if self._keys is not None else self._decoded_keys())
@@ -116,10 +116,10 @@ class PackedIndex(Mapping[str, str]):
 
     def words(self) -> list[str]:
         """Every word, in the order of the sorted keys."""
-        return self._words.decode("utf-8").split("\n")[:-1]
+        return str(self._words, "utf-8").split("\n")[:-1]
 
 
-_Parts = tuple[bytes, bytes, "array[int]", "array[int]", "array[int]"]
+_Parts = tuple[memoryview, memoryview, Sequence[int], Sequence[int], Sequence[int]]
 
 
 class _Keys(KeysView[str]):
@@ -243,16 +243,19 @@ def _parts(header: dict[str, object], body: memoryview) -> _Parts:
         2 * (count + 1) + slots
     ):
         raise Stale("corrupt: sizes differ")
-    block = bytes(body[:key_bytes])
-    words = bytes(body[key_bytes : key_bytes + word_bytes])
-    tables = []
+    # Views into the file's bytes, nothing copied (the numbers are little-endian).
+    block = body[:key_bytes]
+    words = body[key_bytes : key_bytes + word_bytes]
+    tables: list[Sequence[int]] = []
     at = key_bytes + word_bytes
     for length in (count + 1, count + 1, slots):
-        table = array("I")
-        table.frombytes(body[at : at + 4 * length])
-        if sys.byteorder != "little":
-            table.byteswap()
-        tables.append(table)
+        part = body[at : at + 4 * length]
+        if sys.byteorder == "little":
+            tables.append(part.cast("I"))
+        else:
+            swapped = array("I", bytes(part))
+            swapped.byteswap()
+            tables.append(swapped)
         at += 4 * length
     key_at, word_at, slot_table = tables
     checks = (
