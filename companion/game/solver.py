@@ -73,7 +73,6 @@ def spelling_keys(word: str) -> set[str]:
     (no cards made, no spellings sorted), which makes building an index several times
     faster."""
     keys: set[str] = set()
-    codes: list[str] = []
     end = len(word)
     # Most words can't need more copies of a card than the deck has, however spelled: no
     # spelling has more of a card than the word has of its letters (or, for a double-letter
@@ -83,23 +82,20 @@ def spelling_keys(word: str) -> set[str]:
         for name, code in (*_LETTER_CODE.items(), *_DOUBLE_CODE.items())
         if name in word
     )
-
-    def walk(i: int) -> None:
+    # The spellings so far, as (letters spelled, their cards' codes): a stack, not a
+    # recursive closure, which would be a reference cycle per word for the collector.
+    partial = [(0, "")]
+    while partial:
+        i, codes = partial.pop()
         if i == end:
             key = "".join(sorted(codes))
             if not check or all(key.count(c) <= _COPIES[c] for c in set(key)):
                 keys.add(key)
-            return
-        codes.append(_LETTER_CODE[word[i]])
-        walk(i + 1)
-        codes.pop()
+            continue
+        partial.append((i + 1, codes + _LETTER_CODE[word[i]]))
         double = _DOUBLE_CODE.get(word[i : i + 2])
         if double is not None:
-            codes.append(double)
-            walk(i + 2)
-            codes.pop()
-
-    walk(0)
+            partial.append((i + 2, codes + double))
     return keys
 
 
