@@ -35,6 +35,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/lexicon.py
 	$(BIN)/python benchmarks/definitions.py
 	$(BIN)/python benchmarks/solver.py
+	$(BIN)/python benchmarks/solver_cold.py
 	$(BIN)/python benchmarks/web.py
 	$(BIN)/python benchmarks/seat_entry.py
 

@@ -1,141 +1,31 @@
-"""The Quiddler Companion: a Flask app that scores Quiddler rounds at the table."""
+"""The Quiddler Companion: a Flask app that scores Quiddler rounds at the table.
+
+The app factory lives in ``companion.factory``; its names are re-exported here on
+first use, so ``from companion import create_app`` and ``flask --app companion`` work
+while ``import companion.game`` or ``python -m companion.solve`` never load Flask.
+"""
 
 from __future__ import annotations
 
-import os
-import secrets
-from pathlib import Path
-from typing import Any
+TYPE_CHECKING = False  # (not typing's: importing a part of the package loads no more)
+if TYPE_CHECKING:
+    from typing import Any
 
-from flask import Flask
-
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
-"""Top-level templates in a checkout; packed into the wheel as ``companion/templates``."""
-
-
-MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-
-
-def upgrade_database(app: Flask) -> None:
-    """Bring the database to the newest schema (Alembic), creating its folder if need be."""
-    import flask_migrate
-
-    url = app.config["SQLALCHEMY_DATABASE_URI"]
-    if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
-        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
-    with app.app_context():
-        flask_migrate.upgrade(directory=str(MIGRATIONS))
-
-
-def _template_folder() -> Path:
-    packed = Path(__file__).resolve().parent / "templates"
-    return packed if packed.is_dir() else TEMPLATES
-
-
-def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """Build the app: defaults, then ``instance/config.py``, then the environment, then ``config``.
-
-    ``DATABASE_URL`` (key or environment variable) selects the database; the
-    default is a SQLite file in the instance folder. The schema is not touched
-    here (several worker processes may build the app at once): ``upgrade_database``
-    runs the migrations, once per start, from the serve command or ``flask db
-    upgrade``; ``AUTO_MIGRATE`` makes this app run them itself. docs/configuration.md
-    lists every key.
-    """
-    app = Flask(__name__, instance_relative_config=True, template_folder=str(_template_folder()))
-    app.config.from_mapping(
-        DATABASE_URL="sqlite:///" + str(Path(app.instance_path) / "companion.sqlite3"),
-        MAX_CONTENT_LENGTH=256 * 1024,
-        AUTO_MIGRATE=False,
-        BOARD_POLL_MS=3000,
+    from companion.factory import (
+        ENVIRONMENT_KEYS,
+        MIGRATIONS,
+        TEMPLATES,
+        create_app,
+        upgrade_database,
     )
-    app.config.from_pyfile("config.py", silent=True)
-    for key in ENVIRONMENT_KEYS:
-        if os.environ.get(key):
-            app.config[key] = os.environ[key]
-    app.config.update(config or {})
-    if not app.config.get("SECRET_KEY"):
-        # No configured key (e.g. `flask run` before `make run` made one):
-        # a random per-process key, never a fixed one.
-        app.config["SECRET_KEY"] = secrets.token_hex(32)
-    app.json.sort_keys = False  # keep the API's field order as documented
 
-    from companion.web.links import check_public_url
-
-    check_public_url(app.config.get("PUBLIC_URL"))  # a wrong address fails now, not on a phone
-
-    from companion.lexicon import LexiconStore
-    from companion.lexicon.definitions import Definitions
-
-    lexicons = Path(app.config.get("LEXICON_DIR") or Path(app.instance_path) / "lexicons")
-    app.extensions["lexicons"] = LexiconStore(lexicons, app.config.get("LEXICON_CACHE_DIR"))
-    app.extensions["definitions"] = Definitions(lexicons, app.config.get("LEXICON_CACHE_DIR"))
-
-    from companion.extensions import babel, csrf, db, migrate
-    from companion.web import i18n
-
-    app.config["SQLALCHEMY_DATABASE_URI"] = app.config["DATABASE_URL"]
-    from companion.web.errors import refuse_unreadable_forms
-
-    app.before_request(refuse_unreadable_forms)  # before CSRFProtect reads the form
-    csrf.init_app(app)
-    babel.init_app(
-        app,
-        locale_selector=i18n.select_locale,
-        default_translation_directories=str(Path(__file__).resolve().parent / "translations"),
-        default_timezone="UTC",
-    )
-    db.init_app(app)
-    migrate.init_app(app, db, directory=str(MIGRATIONS))
-    from companion import models  # noqa: F401  (register the tables)
-
-    if _flag(app.config.get("AUTO_MIGRATE")):
-        upgrade_database(app)
-
-    from companion import api, api_games, api_seats, cli  # noqa: F401  (they add routes)
-    from companion.game.rules import RULES
-    from companion.pages import (
-        games,
-        health,
-        icon,
-        language,
-        referee,
-        rounds,
-        rules,
-        scorer,
-        seats,
-        solitaire,
-    )
-    from companion.web import errors, messages
-
-    app.register_blueprint(api.bp)
-    csrf.exempt(api.bp)  # JSON clients send no cookie-based forms
-    for page in (games, rounds, seats, solitaire, scorer, referee, rules, health, icon, language):
-        app.register_blueprint(page.bp)
-    app.cli.add_command(cli.lexicon)
-    app.jinja_env.globals["house_rule_specs"] = RULES
-    app.jinja_env.filters["reason"] = messages.reason
-    app.jinja_env.filters["people"] = messages.people
-    app.jinja_env.globals["languages"] = i18n.LANGUAGES
-    app.jinja_env.globals["current_lang"] = i18n.current
-    app.jinja_env.globals["script_catalog"] = lambda: i18n.script_catalog(i18n.current())
-    errors.register(app)
-    return app
+__all__ = ["ENVIRONMENT_KEYS", "MIGRATIONS", "TEMPLATES", "create_app", "upgrade_database"]
 
 
-ENVIRONMENT_KEYS = (
-    "DATABASE_URL",
-    "SECRET_KEY",
-    "LEXICON_DIR",
-    "LEXICON_CACHE_DIR",
-    "AUTO_MIGRATE",
-    "PUBLIC_URL",
-)
-"""Config keys the environment may set (over instance/config.py)."""
+def __getattr__(name: str) -> Any:
+    """The factory's names, imported (with Flask) only when first asked for."""
+    if name in __all__:
+        from companion import factory
 
-
-def _flag(value: object) -> bool:
-    """A config flag given as a bool or as text from the environment ("1", "true", "yes")."""
-    if isinstance(value, str):
-        return value.strip().lower() in ("1", "true", "yes", "on")
-    return bool(value)
+        return getattr(factory, name)
+    raise AttributeError(f"module 'companion' has no attribute {name!r}")

@@ -7,6 +7,7 @@ here), and turn a missing lexicon into a refusal that lists the ones there are.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 
 from companion.game.challenges import TABLE_ILLEGAL, Judge, Verdict
@@ -93,7 +94,7 @@ def solver_index(
     lexicon_name: str,
     house_words: dict[str, bool] | None = None,
     where: str = "rules.lexicon",
-) -> dict[str, str]:
+) -> Mapping[str, str]:
     """The best-play index of a lexicon, with a game's allowed words added and banned ones out.
 
     A banned word's card multiset stays playable when another word of the lexicon
@@ -117,7 +118,7 @@ def _with_house_words(
     makes a new one."""
     house_words = dict(house)
     base = lexicons.solver_index(lexicon_name)
-    index = dict(base)
+    index = dict(base.items())  # a packed index decodes its words at once this way
     banned = {w for w, allowed in house_words.items() if not allowed}
     for key in [k for k, w in index.items() if w in banned]:
         del index[key]

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion.game.errors import RuleError
+from companion.game.errors import RuleError, ShapeError
 
 
 @dataclass(frozen=True, order=True)
@@ -55,6 +55,13 @@ def card(name: str, where: str = "") -> Card:
         shown = name if len(name) <= 12 else name[:12] + "..."
         raise RuleError("not_a_card", where, card=shown)
     return found
+
+
+def parse_card(raw: object, where: str) -> Card:
+    """A card name such as ``"qu"`` or ``"Z"``, as sent (anything else is refused)."""
+    if not isinstance(raw, str):
+        raise ShapeError("card_not_text", where)
+    return card(raw, where)
 
 
 def value(cards: Iterable[Card]) -> int:

@@ -1,8 +1,9 @@
 """Refusals as data: a stable ``code``, its parameters, and the field they concern.
 
 Nothing here holds a sentence. The words a person reads are rendered from the
-code and the parameters at the edge (``companion/web/messages.py``), in the
-reader's language; the API sends the code as it is, so a script can rely on it.
+code and the parameters at the edge (the catalog ``companion/web/refusals.py``,
+rendered by ``companion/web/messages.py``), in the reader's language; the API sends
+the code as it is, so a script can rely on it.
 """
 
 from __future__ import annotations

@@ -10,20 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.game.deck import Card, Word, card
+from companion.game.deck import Card, Word, parse_card
 from companion.game.errors import RuleError, ShapeError
 from companion.game.play import MAX_PLAYERS, Challenge, Hand, Play, check_player_count
 from companion.game.rules import MAX_LEXICON_NAME, MAX_POINTS, RULES, Rules, RuleSpec
 
 MAX_WORD_TEXT = 60
 MAX_CHALLENGES = 80
-
-
-def parse_card(raw: object, where: str) -> Card:
-    """A card name such as ``"qu"`` or ``"Z"``."""
-    if not isinstance(raw, str):
-        raise ShapeError("card_not_text", where)
-    return card(raw, where)
 
 
 def parse_cards(raw: object, where: str) -> tuple[Card, ...]:

@@ -19,11 +19,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from companion.game.deck import BY_NAME, CARDS, Card, Word, over_deck, value
+from companion.game.deck import BY_NAME, CARDS, Card, Word, over_deck, parse_card, value
 from companion.game.errors import RuleError
-from companion.game.parse import parse_card
-from companion.game.rules import MinWord
 from companion.game.spelling import MAX_LETTERS, spellings
+
+TYPE_CHECKING = False  # (not typing's: the command line loads no more than it needs)
+if TYPE_CHECKING:
+    from companion.game.rules import MinWord
 
 MAX_HAND = 11
 """Ten cards, plus the drawn card when the solver also picks the discard."""
@@ -47,18 +49,54 @@ def build_index(words: Iterable[str]) -> dict[str, str]:
     is kept: pass the words most common first to show the friendliest.
     """
     index: dict[str, str] = {}
-    letter_code = {c.name: _CODE[c] for c in CARDS if c.letters == 1}
     for word in words:
         word = word.lower()
         if len(word) > MAX_LETTERS or not (word.isascii() and word.isalpha()):
             continue
         if any(d.name in word for d in _DOUBLES):
-            for spelling in spellings(word):
-                index.setdefault(key_of(spelling), word)
+            for key in spelling_keys(word):
+                index.setdefault(key, word)
         elif all(word.count(ch) <= BY_NAME[ch].copies for ch in set(word)):
             # One letter per card is the only spelling: no sorting of cards needed.
-            index.setdefault("".join(sorted(letter_code[ch] for ch in word)), word)
+            index.setdefault("".join(sorted(_LETTER_CODE[ch] for ch in word)), word)
     return index
+
+
+_LETTER_CODE = {c.name: _CODE[c] for c in CARDS if c.letters == 1}
+_DOUBLE_CODE = {c.name: _CODE[c] for c in _DOUBLES}
+_COPIES = {_CODE[c]: c.copies for c in CARDS}
+
+
+def spelling_keys(word: str) -> set[str]:
+    """The index keys of every card spelling of ``word`` (lower-case letters a-z) that the
+    deck holds: the keys of ``spellings(word)``, worked out on the cards' codes alone
+    (no cards made, no spellings sorted), which makes building an index several times
+    faster."""
+    keys: set[str] = set()
+    end = len(word)
+    # Most words can't need more copies of a card than the deck has, however spelled: no
+    # spelling has more of a card than the word has of its letters (or, for a double-letter
+    # card, of non-overlapping pairs, which ``count`` gives).
+    check = not all(
+        word.count(name) <= _COPIES[code]
+        for name, code in (*_LETTER_CODE.items(), *_DOUBLE_CODE.items())
+        if name in word
+    )
+    # The spellings so far, as (letters spelled, their cards' codes): a stack, not a
+    # recursive closure, which would be a reference cycle per word for the collector.
+    partial = [(0, "")]
+    while partial:
+        i, codes = partial.pop()
+        if i == end:
+            key = "".join(sorted(codes))
+            if not check or all(key.count(c) <= _COPIES[c] for c in set(key)):
+                keys.add(key)
+            continue
+        partial.append((i + 1, codes + _LETTER_CODE[word[i]]))
+        double = _DOUBLE_CODE.get(word[i : i + 2])
+        if double is not None:
+            partial.append((i + 2, codes + double))
+    return keys
 
 
 @dataclass(frozen=True)
@@ -177,10 +215,11 @@ def _candidate_words(kinds, counts, weights, index, min_word):  # type: ignore[n
     letters = [k.letters for k in kinds]
     least = 2 if min_word == "cards" else 1
     n_kinds = len(kinds)
+    keys = index.keys()  # a set-like view: a C-level test for a dict and a packed index alike
 
     def walk(i, key, state, val, n, lets, first):  # type: ignore[no-untyped-def]
         if i == n_kinds:
-            if n >= least and lets >= 2 and key in index:
+            if n >= least and lets >= 2 and key in keys:
                 by_lowest[first].append((state, (val, n, 1, lets)))
             return
         walk(i + 1, key, state, val, n, lets, first)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from flask import current_app
 from wtforms import SelectChoice
@@ -54,7 +54,7 @@ def lazy_judge(name: str, where: str) -> Judge:
 
 def solver_index(
     lexicon_name: str, house_words: dict[str, bool] | None = None, where: str = "rules.lexicon"
-) -> dict[str, str]:
+) -> Mapping[str, str]:
     """The best-play index of a lexicon with a game's house words (see ``judging``)."""
     return judging.solver_index(store(), lexicon_name, house_words, where)
 

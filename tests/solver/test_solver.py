@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from companion.game.deck import BY_NAME, CARDS, Card, text, value
 from companion.game.errors import RuleError
-from companion.game.solver import best_play, build_index, key_of
+from companion.game.solver import best_play, build_index, key_of, spelling_keys
 from companion.game.spelling import spellings
 
 FULL_DECK = tuple(c for c in CARDS for _ in range(c.copies))
@@ -332,3 +332,21 @@ def test_a_discard_from_no_cards_is_refused() -> None:
     with pytest.raises(RuleError) as caught:
         best_play([], INDEX, discard=True)
     assert caught.value.code == "nothing_to_discard"
+
+
+TRICKY = (
+    "quiz thin thither inertia interinter queer clerk thinner erer ererer thth ththth "
+    "inininin quququ clclcl cliquer pizzazz razzmatazz zzz xxx jazz aa inn err qu in er th"
+).split()
+
+
+@pytest.mark.parametrize("word", TRICKY + WORDS[:20])
+def test_the_index_keys_of_a_word_are_those_of_its_spellings(word: str) -> None:
+    """``build_index`` works the keys out on codes alone; ``spellings`` says what they are."""
+    assert spelling_keys(word) == {key_of(s) for s in spellings(word)}
+
+
+@given(st.text(alphabet="aeinrtchlqu", min_size=1, max_size=12))
+@SETTINGS
+def test_the_index_keys_of_any_letters_are_those_of_their_spellings(letters: str) -> None:
+    assert spelling_keys(letters) == {key_of(s) for s in spellings(letters)}

@@ -11,7 +11,7 @@ import pytest
 from companion import docs
 from companion.game.errors import Conflict, RuleError
 from companion.lexicon.reasons import Reason
-from companion.web import messages
+from companion.web import messages, refusals
 
 ROOT = Path(__file__).resolve().parents[2]
 RAISED = re.compile(
@@ -86,3 +86,27 @@ def test_the_docs_tables_are_made_from_the_code(file: str) -> None:
     name, make = docs.TABLES[file]
     text = (ROOT / "docs" / file).read_text(encoding="utf-8")
     assert docs.marked(text, name, make()) == text, "run: python -m companion.docs"
+
+
+@pytest.mark.parametrize("names", [[], ["Ann"], ["Ann", "Ben"], ["Ann", "Ben", "Cy", "Dan"]])
+def test_the_plain_english_lists_people_as_the_pages_do(names: list[str]) -> None:
+    """Outside a request the pages write English; the catalog's own English is the same."""
+    assert refusals.english_list(names) == messages.people(names)
+
+
+@pytest.mark.parametrize("code", sorted(messages.REFUSALS))
+def test_the_plain_english_is_the_pages_english(code: str) -> None:
+    """Without Flask or Babel (the command line), every message reads as on the pages."""
+    params = {
+        "card": "qu",
+        "count": 1,
+        "copies": 2,
+        "holders": ["Ann", "Ben", "Cy"],
+        "names": ["Ann", "Ben"],
+        "player": "Ann",
+        "reason": "proper_noun",
+        "seats": 4,
+        "double": True,
+    }
+    assert refusals.render(code, params) == messages.render(code, params)
+    assert refusals.text(RuleError(code)) == messages.text(RuleError(code))
