@@ -34,10 +34,16 @@ evidence does (``Evidence``):
    no inflected word ends in (``etc``, ``liq``, ``govt``). Short uninflected
    words that look like words (``eek``, ``meh``, ``uni``) stay words.
 
+One rule looks past the dictionaries, at the frequency list (wordfreq): a
+string of three letters or more with no vowel that neither dictionary lists but
+that English text uses (``thx``, ``mgmt``, ``brb``) is an abbreviation too; a
+string nobody writes (``qzx``) is simply not in the dictionary.
+
 Prefixes and suffixes that are not words on their own (``un``, ``ness``) are
 listed in ``AFFIXES``, joined at build time by the affixes of the Hunspell
-affix file; they are refused with their own reason, but never where a list
-holds the string as a word. Where a string is several things (``us`` and
+affix files and by the combining forms the lists' words show (``combining_forms``:
+``milli``, ``thermo``, ``xeno``); they are refused with their own reason, but never
+where a list holds the string as a word. Where a string is several things (``us`` and
 ``US``, ``bill`` and ``Bill``), the word wins: names that are also words are
 legal.
 """
@@ -134,6 +140,35 @@ def classify(entry: str, evidence: Evidence = NO_EVIDENCE) -> tuple[str, Kind] |
     if entry.islower():
         return key, Kind.ABBREVIATION if is_lowercase_abbreviation(key, evidence) else Kind.WORD
     return key, capitalised_kind(singular(entry))
+
+
+def combining_forms(words: set[str], listed: set[str] | frozenset[str]) -> set[str]:
+    """Strings no list holds that begin many words as a prefix before another word:
+    four letters or more ending in a, i or o, each starting at least ``FORMS`` words
+    made of it and a word of four letters or more (``thermostat``, ``thermonuclear``)."""
+    counts: dict[str, int] = {}
+    for word in words:
+        for cut in range(4, min(8, len(word) - 3)):
+            head = word[:cut]
+            if head[-1] in "aio" and word[cut:] in words:
+                counts[head] = counts.get(head, 0) + 1
+    return {head for head, n in counts.items() if n >= FORMS and head not in listed}
+
+
+FORMS = 12
+"""How many words a combining form must begin (fewer, and word-starts like "indivi" pass)."""
+
+IN_USE = 1.5
+"""A Zipf frequency this high means English text uses the string (about once in
+thirty million words)."""
+
+
+def unlisted_kind(word: str, zipf: float) -> Kind | None:
+    """The kind of a string the dictionaries don't list, from its frequency alone:
+    an abbreviation if it has no vowel and is in use, else nothing."""
+    if len(word) >= 3 and zipf >= IN_USE and not _VOWELS.intersection(word):
+        return Kind.ABBREVIATION
+    return None
 
 
 def singular(entry: str) -> str:

@@ -38,9 +38,9 @@ def load(path: Path = EN_US) -> Dictionary:
     return Dictionary.from_files(str(path))
 
 
-def forms(dictionary: Dictionary) -> Iterator[tuple[str, bool]]:
-    """Every word form the dictionary accepts as written (case kept, may repeat), and
-    whether an affix flag made it (False for a stem as listed).
+def forms(dictionary: Dictionary) -> Iterator[tuple[str, str | None]]:
+    """Every word form the dictionary accepts as written (case kept, may repeat), with the
+    stem whose affix flags made it (None for a stem as listed).
 
     en_US gives some single letters affix flags as a trick for short words (``i/SU``
     makes "is" and "us"); their longer forms are junk ("hing", "conj"), and every
@@ -52,10 +52,10 @@ def forms(dictionary: Dictionary) -> Iterator[tuple[str, bool]]:
         if not (dictionary.aff.NEEDAFFIX and dictionary.aff.NEEDAFFIX in word.flags):
             stem = next(made, None)
             if stem is not None and len(stem) > 1:
-                yield stem, False
+                yield stem, None
         for form in made:
             if len(word.stem) > 1 or len(form) <= 2:
-                yield form, True
+                yield form, word.stem
 
 
 def bare_stems(dictionary: Dictionary) -> set[str]:

@@ -55,18 +55,18 @@ def standard() -> dict[str, Kind]:
     """The en_US and en_GB Hunspell forms sorted into words, names, abbreviations and so on."""
     dictionaries = [hunspell.load(path) for path in hunspell.ENGLISH]
     forms: set[str] = set()
-    made: set[str] = set()
+    made: dict[str, set[str]] = {}  # a form an affix made -> the stems that made it
     bare: set[str] = set()
     flagged: set[str] = set()
     for dictionary in dictionaries:
-        for form, by_affix in hunspell.forms(dictionary):
+        for form, stem in hunspell.forms(dictionary):
             forms.add(form)
-            if by_affix:
-                made.add(form)
+            if stem is not None:
+                made.setdefault(form, set()).add(stem)
         for word in dictionary.dic.words:
             (flagged if word.flags else bare).add(word.stem)
     enable = enable_words()
-    uninflected = frozenset(w for w in bare - flagged - made if w.islower())
+    uninflected = frozenset(w for w in bare - flagged - made.keys() if w.islower())
     evidence = classify.Evidence(
         vouched=enable,
         uninflected=uninflected,
@@ -78,6 +78,16 @@ def standard() -> dict[str, Kind]:
         found = classify.classify(form, evidence)
         if found:
             classify.merge(table, *found)
+    for form, stems in made.items():  # "dept" from "pt", "pts": an abbreviation's forms
+        key = form.lower()
+        if table.get(key) is Kind.WORD and key not in enable and all(
+            (found := classify.classify(stem, evidence)) and found[1] is Kind.ABBREVIATION
+            for stem in stems
+        ):
+            table[key] = Kind.ABBREVIATION
+    words = {w for w, k in table.items() if k is Kind.WORD}
+    for form in classify.combining_forms(words, table.keys()):
+        table[form] = Kind.AFFIX
     for affix in classify.AFFIXES | set().union(*map(hunspell.affixes, dictionaries)):
         if affix in uninflected and affix not in enable:
             table[affix] = Kind.AFFIX  # listed bare, for compounds like "pre-war": not a word

@@ -26,12 +26,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.game.solver import build_index
-from companion.lexicon import cache, packed, sources
+from companion.lexicon import cache, classify, packed, sources
 from companion.lexicon.lexicon import UNLISTED, Lexicon
 from companion.lexicon.reasons import Kind
 from companion.lexicon.table import WordTable
 
-FORMAT = 4
+FORMAT = 5
 """Bump when the rules of classify.py or the cache layout change: every cache rebuilds."""
 
 _loaded: dict[Path, tuple[str, Lexicon]] = {}
@@ -236,7 +236,8 @@ def with_frequencies(kinds: dict[str, Kind]) -> dict[str, int]:
     entries = {word: cache.encode(kind, zipf.get(word, 0.0)) for word, kind in kinds.items()}
     for word, value in zipf.items():
         if word not in entries:
-            entries[word] = cache.encode(UNLISTED, value)
+            kind = classify.unlisted_kind(word, value)
+            entries[word] = cache.encode(UNLISTED if kind is None else kind, value)
     return entries
 
 
