@@ -20,9 +20,10 @@ WEB_STACK += ("jinja2", "sqlalchemy", "alembic", "wtforms", "werkzeug", "babel")
 HAND = "qu a th i e r s t o n".split()
 STANDARD_PLAY = [
     f"{'QU·A':24}   11",
-    f"{'E·S':24}    5",
-    f"{'I·T':24}    5",
-    f"{'N·O·R·TH':24}   21",
+    f"{'E·T':24}    5",
+    f"{'I·S':24}    5",
+    f"{'N·TH':24}   14",
+    f"{'O·R':24}    7",
     "points: 42  (goes out)",
 ]
 
