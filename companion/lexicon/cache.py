@@ -16,11 +16,9 @@ reader never sees half a file.
 from __future__ import annotations
 
 import hashlib
-import json
-import os
-import tempfile
 from pathlib import Path
 
+from companion.lexicon import framed
 from companion.lexicon.table import WordTable
 
 MAGIC = b"quiddler-lexicon 2\n"
@@ -55,39 +53,18 @@ def read(path: Path, key: str) -> WordTable:
 
 
 def _write(path: Path, key: str, count: int, body: bytes) -> None:
-    """Write ``body`` with its header (key, count, SHA-256) to a temporary file, then rename."""
+    """Write ``body`` with its header (key, count, SHA-256), atomically."""
     header = {"key": key, "count": count, "sha256": hashlib.sha256(body).hexdigest()}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(MAGIC + json.dumps(header).encode() + b"\n" + body)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    framed.write(path, MAGIC, header, body)
 
 
 def _read(path: Path, key: str) -> tuple[dict[str, object], memoryview]:
     """The header and body of a cache file, refused unless its key and checksum match."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise CacheInvalid(f"cannot read {path.name}: {exc.strerror}") from None
-    if not data.startswith(MAGIC):
-        raise CacheInvalid("not a lexicon cache")
-    end = data.find(b"\n", len(MAGIC), len(MAGIC) + 4096)
-    if end < 0:
-        raise CacheInvalid("no header")
-    try:
-        header = json.loads(data[len(MAGIC) : end])
-        if not isinstance(header, dict) or header.get("key") != key:
-            raise CacheInvalid("built from other sources")
-        body = memoryview(data)[end + 1 :]
-        if hashlib.sha256(body).hexdigest() != header.get("sha256"):
-            raise CacheInvalid("corrupt: checksum differs")
-    except (ValueError, TypeError, RecursionError) as exc:
-        raise CacheInvalid(f"unreadable: {exc}") from None
+    header, body = framed.read(path, MAGIC, CacheInvalid, limit=4096)
+    if header.get("key") != key:
+        raise CacheInvalid("built from other sources")
+    if hashlib.sha256(body).hexdigest() != header.get("sha256"):
+        raise CacheInvalid("corrupt: checksum differs")
     return header, body
 
 

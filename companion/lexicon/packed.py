@@ -35,13 +35,14 @@ checks a file with the key (``vouch``).
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sys
 from array import array
 from collections.abc import ItemsView, Iterator, KeysView, Mapping, Sequence
 from pathlib import Path
 from zlib import crc32
+
+from companion.lexicon import framed
 
 MAGIC = b"quiddler-solver-index 1\n"
 
@@ -268,41 +269,15 @@ def _parts(header: dict[str, object], body: memoryview) -> _Parts:
 
 
 def _write(path: Path, header: dict[str, object], body: bytes, vouch: bool) -> None:
-    """Write ``body`` with its header (its checksum, and the witness if ``vouch``) to a
-    temporary file, then rename it over ``path``."""
-    import tempfile  # only to write: loading needs none of it
-
+    """Write ``body`` with its header (its checksum, and the witness if ``vouch``),
+    atomically."""
     checks = {"crc32": crc32(body), "witness": witness() if vouch else None}
-    header = {**header, **checks}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(MAGIC + json.dumps(header).encode() + b"\n" + body)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    framed.write(path, MAGIC, {**header, **checks}, body)
 
 
 def _read(path: Path) -> tuple[dict[str, object], memoryview]:
     """The header and body of an index file, refused unless its checksum matches."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise Stale(f"cannot read {path.name}: {exc.strerror}") from None
-    if not data.startswith(MAGIC):
-        raise Stale("not a best-play index")
-    end = data.find(b"\n", len(MAGIC), len(MAGIC) + 65536)
-    if end < 0:
-        raise Stale("no header")
-    try:
-        header = json.loads(data[len(MAGIC) : end])
-    except (ValueError, RecursionError) as exc:
-        raise Stale(f"unreadable: {exc}") from None
-    if not isinstance(header, dict):
-        raise Stale("unreadable: the header is not an object")
-    body = memoryview(data)[end + 1 :]
+    header, body = framed.read(path, MAGIC, Stale)
     if crc32(body) != header.get("crc32"):
         raise Stale("corrupt: checksum differs")
     return header, body
