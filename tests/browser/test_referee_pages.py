@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+from tests.browser.phone import PHONE
+
 pytestmark = pytest.mark.browser
 
 
@@ -94,3 +96,25 @@ def test_word_judge_green_and_tap_to_clear(live_server, phone, screenshot):  # t
     screenshot(page, "judge-green")
     judged.tap()
     assert page.locator("#judge-screen").count() == 0
+
+
+@pytest.mark.parametrize(
+    ("width", "scheme", "lang"), [(320, "light", "en"), (390, "dark", "en"), (320, "light", "lt")]
+)
+def test_a_british_spelling_is_legal_with_its_definition(
+    live_server, browser, screenshot, fits_phone, width, scheme, lang
+):  # type: ignore[no-untyped-def]
+    """GREYS (refused before en_GB joined the standard list), defined as a form of GREY."""
+    context = browser.new_context(
+        **{**PHONE, "viewport": {"width": width, "height": 720}}, color_scheme=scheme
+    )
+    page = context.new_page()
+    page.goto(f"{live_server}/language/{lang}?next=/words%3Fword%3Dgreys")
+    page.wait_for_load_state()
+    assert page.locator(".verdict-big").inner_text() in {"Legal", "Leistinas"}
+    definition = page.locator(".definition")
+    assert "WordNet 3.0" in definition.locator(".definition-source").inner_text()
+    assert "GREYS" in definition.inner_text() and " GREY " in definition.inner_text().replace(".", " ")
+    fits_phone(page)
+    screenshot(page, f"check-word-greys-{width}-{scheme}-{lang}")
+    context.close()
