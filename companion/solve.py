@@ -12,7 +12,9 @@ files and data, so a run costs little more than starting Python.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
+import hashlib
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -39,11 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         hand = parse_hand(args.cards)
-        if args.words:
-            words = args.words.read_text(encoding="utf-8", errors="replace").split()
-            index = build_index(w.lower() for w in words)
-        else:
-            index = standard_index()
+        index = words_index(args.words) if args.words else standard_index()
         play = best_play(hand, index, args.min_word, args.discard)
     except RuleError as exc:
         print(f"error: {refusals.text(exc)}", file=sys.stderr)
@@ -62,6 +60,26 @@ def main(argv: list[str] | None = None) -> int:
         print(f"discard: {play.discard}")
     print(f"points: {play.points}" + ("  (goes out)" if play.goes_out else ""))
     return 0
+
+
+def words_index(path: Path) -> Mapping[str, str]:
+    """The best-play index of a word list given with ``--words``: built once, then kept
+    in the cache folder under the SHA-256 of the list's bytes, so a later run with the
+    same list reads it (a changed list, or changed code, builds it again)."""
+    data = path.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    folder = instance.folder()
+    _, cache_folder = instance.lexicon_folders(instance.settings(folder), folder)
+    file = packed.index_path(cache_folder, f"words-{digest[:24]}")
+    key = f"words {digest}"
+    found = packed.read_current(file, key=key)
+    if found is not None:
+        return found
+    words = data.decode("utf-8", errors="replace").split()
+    index = build_index(w.lower() for w in words)
+    with contextlib.suppress(OSError, ValueError):  # a read-only folder: no cache, same play
+        packed.write(file, key, index, vouch=True)
+    return index
 
 
 def standard_index() -> Mapping[str, str]:

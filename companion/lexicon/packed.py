@@ -193,14 +193,15 @@ def read(path: Path, key: str, vouch: bool = False, eager: bool = True) -> Packe
     return index
 
 
-def read_current(path: Path, eager: bool = False) -> PackedIndex | None:
+def read_current(path: Path, eager: bool = False, key: str | None = None) -> PackedIndex | None:
     """The index stored at ``path`` if it is intact and its witness is this process's:
-    no package or lexicon code changed since the store last checked it with its key.
-    ``None`` otherwise: ask the store (``LexiconStore.solver_index``). Not eager unless
-    asked: for the few lookups of one hand."""
+    no package or lexicon code changed since the store last checked it with its key
+    (and, if ``key`` is given, built under that key). ``None`` otherwise: ask the store
+    (``LexiconStore.solver_index``). Not eager unless asked: for the few lookups of one
+    hand."""
     try:
         header, body = _read(path)
-        if header.get("witness") != witness():
+        if header.get("witness") != witness() or key not in (None, header.get("key")):
             return None
         return PackedIndex(_parts(header, body), eager)
     except Stale:

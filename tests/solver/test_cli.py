@@ -84,6 +84,23 @@ def test_a_word_list_given(words: Path, lists: Path, tmp_path: Path) -> None:
     ]
 
 
+def test_a_word_list_is_kept_by_its_content(words: Path, lists: Path, tmp_path: Path) -> None:
+    """The first run builds its index into the cache; the next reads it; an edit builds anew."""
+    hand = ("qu", "i", "z", "th", "e", "m")
+    cache = tmp_path / "cache"
+    first = solve("--words", str(words), *hand, cache=cache, lists=lists)
+    kept = sorted(cache.glob("words-*.idx"))
+    assert first.returncode == 0 and len(kept) == 1
+    again = solve("--words", str(words), *hand, cache=cache, lists=lists, importtime=True)
+    assert again.stdout == first.stdout
+    assert "companion.game.solver" in imported(again.stderr)
+    assert sorted(cache.glob("words-*.idx")) == kept  # read, not written again
+    words.write_text("quiz\nthem\n", encoding="utf-8")
+    edited = solve("--words", str(words), *hand, cache=cache, lists=lists)
+    assert edited.stdout.splitlines()[-1] == "points: 41  (goes out)"  # QU·I·Z, TH·E·M
+    assert len(list(cache.glob("words-*.idx"))) == 2
+
+
 def test_the_standard_lexicon(lexicon_cache: Path, lists: Path) -> None:
     done = solve(*HAND, cache=lexicon_cache, lists=lists)
     assert done.returncode == 0, done.stderr
