@@ -230,3 +230,33 @@ def test_close_words_never_suggest_a_name(standard: Lexicon) -> None:
 @pytest.mark.parametrize("word", ["", "co-op", "q" * 30])
 def test_close_words_of_what_cannot_be_laid_down_are_none(standard: Lexicon, word: str) -> None:
     assert standard.close_words(word) == []
+
+
+# The referee issue: what the table complained about
+
+
+@pytest.mark.parametrize("word", ["colour", "theatre", "grey", "organise", "catalogue", "tyre"])
+def test_british_spellings_are_legal(standard: Lexicon, word: str) -> None:
+    assert standard.verdict(word).legal
+
+
+@pytest.mark.parametrize("word", ["qty", "liq", "hwy", "mgr", "pkg", "ft", "etc", "dept"])
+def test_abbreviations_are_caught_alike(standard: Lexicon, word: str) -> None:
+    """QTY, LIQ and HWY were legal while MGR, PKG and FT were refused."""
+    assert standard.verdict(word).reason == "abbreviation"
+
+
+@pytest.mark.parametrize("word", ["aa", "et", "jo", "qi", "za", "ad"])
+def test_two_letter_words_are_decided_by_the_list(standard: Lexicon, word: str) -> None:
+    assert standard.verdict(word).legal
+
+
+@pytest.mark.parametrize(("word", "band"), [("colour", "common"), ("untill", "uncommon")])
+def test_the_band_is_the_words_own_frequency_refused_or_not(
+    standard: Lexicon, word: str, band: str
+) -> None:
+    assert frequency_band(standard.frequency(word)) == band
+
+
+def test_no_solitaire_hint_can_offer_an_abbreviation(standard: Lexicon) -> None:
+    assert not {"qty", "liq", "hwy", "etc", "mph"} & set(standard.words())
