@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
-import hashlib
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -66,6 +65,8 @@ def words_index(path: Path) -> Mapping[str, str]:
     """The best-play index of a word list given with ``--words``: built once, then kept
     in the cache folder under the SHA-256 of the list's bytes, so a later run with the
     same list reads it (a changed list, or changed code, builds it again)."""
+    import hashlib  # only with --words
+
     data = path.read_bytes()
     digest = hashlib.sha256(data).hexdigest()
     folder = instance.folder()
