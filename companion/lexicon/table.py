@@ -3,7 +3,8 @@
 A built lexicon holds a quarter of a million words. As a ``dict`` that is tens
 of megabytes of string objects and a second or so of construction; here it is
 the words' bytes joined by newlines, one 32-bit offset per word and one 16-bit
-code per word, which load with one read and are searched by bisection. A
+code per word, which load with one read (and no copy) and are searched by
+bisection. A
 lookup costs a few microseconds; nothing is built per word until asked for.
 """
 
@@ -16,14 +17,29 @@ from itertools import accumulate
 
 
 class WordTable:
-    """``{word: code}`` for sorted ASCII words, without a dict."""
+    """``{word: code}`` for sorted ASCII words, without a dict.
 
-    __slots__ = ("__weakref__", "_blob", "_codes", "_starts")
+    Loaded from a cache file, the table is views into the file's one ``bytes``: no
+    copy of the words, the offsets or the codes, so the memory it holds is that one
+    block, given back whole when the table goes.
+    """
 
-    def __init__(self, blob: bytes, starts: array, codes: array) -> None:
-        if len(starts) != len(codes) + 1 or (codes and starts[-1] != len(blob) + 1):
+    __slots__ = ("__weakref__", "_base", "_codes", "_data", "_size", "_starts")
+
+    def __init__(
+        self,
+        data: bytes,
+        starts: array | memoryview,
+        codes: array | memoryview,
+        base: int = 0,
+        size: int | None = None,
+    ) -> None:
+        size = len(data) - base if size is None else size
+        if len(starts) != len(codes) + 1 or (len(codes) and starts[-1] != size + 1):
             raise ValueError("table buffers disagree")
-        self._blob = blob
+        self._data = data
+        self._base = base
+        self._size = size
         self._starts = starts
         self._codes = codes
 
@@ -35,6 +51,10 @@ class WordTable:
         starts = array("I", accumulate((len(w) + 1 for w in words), initial=0))
         return cls(blob, starts, array("H", map(entries.__getitem__, words)))
 
+    @property
+    def _blob(self) -> bytes:
+        return self._data[self._base : self._base + self._size]
+
     def to_bytes(self) -> bytes:
         """The three buffers, little-endian, with their sizes in front."""
         starts, codes = array("I", self._starts), array("H", self._codes)
@@ -42,7 +62,7 @@ class WordTable:
             starts.byteswap()
             codes.byteswap()
         return (
-            len(self._blob).to_bytes(8, "little")
+            self._size.to_bytes(8, "little")
             + len(self._codes).to_bytes(8, "little")
             + self._blob
             + starts.tobytes()
@@ -50,21 +70,29 @@ class WordTable:
         )
 
     @classmethod
-    def from_bytes(cls, data: bytes | memoryview) -> WordTable:
-        """The table ``to_bytes`` wrote; ValueError if the sizes don't add up."""
-        size = int.from_bytes(data[:8], "little")
-        count = int.from_bytes(data[8:16], "little")
+    def from_bytes(cls, body: bytes | memoryview) -> WordTable:
+        """The table ``to_bytes`` wrote, as views into ``body`` (a ``bytes``, or a
+        memoryview of the end of one); ValueError if the sizes don't add up."""
+        view = memoryview(body)
+        whole = view.obj if isinstance(view.obj, bytes) else b""
+        offset = len(whole) - len(view)  # a view of the end of a file's bytes (framed.read)
+        if offset < 0 or whole[offset : offset + 16] != view[:16]:
+            whole, offset = bytes(view), 0  # any other view: one copy
+        size = int.from_bytes(view[:8], "little")
+        count = int.from_bytes(view[8:16], "little")
         end_blob = 16 + size
         end_starts = end_blob + 4 * (count + 1)
-        if len(data) != end_starts + 2 * count:
+        if len(view) != end_starts + 2 * count:
             raise ValueError("table sizes disagree")
-        starts, codes = array("I"), array("H")
-        starts.frombytes(data[end_blob:end_starts])
-        codes.frombytes(data[end_starts:])
-        if sys.byteorder != "little":
+        if sys.byteorder == "little":
+            starts: array | memoryview = view[end_blob:end_starts].cast("I")
+            codes: array | memoryview = view[end_starts:].cast("H")
+        else:
+            starts, codes = array("I", bytes(view[end_blob:end_starts])), array("H")
+            codes.frombytes(view[end_starts:])
             starts.byteswap()
             codes.byteswap()
-        return cls(bytes(data[16:end_blob]), starts, codes)
+        return cls(whole, starts, codes, base=offset + 16, size=size)
 
     def __len__(self) -> int:
         return len(self._codes)
@@ -72,7 +100,7 @@ class WordTable:
     def __eq__(self, other: object) -> bool:
         """Equal to a table or a mapping that holds the same words with the same codes."""
         if isinstance(other, WordTable):
-            return (self._blob, self._codes) == (other._blob, other._codes)
+            return self._blob == other._blob and list(self._codes) == list(other._codes)
         if isinstance(other, dict):
             return len(other) == len(self) and all(other.get(w) == c for w, c in self.items())
         return NotImplemented
@@ -80,7 +108,8 @@ class WordTable:
     __hash__ = None  # type: ignore[assignment]
 
     def _word(self, i: int) -> bytes:
-        return self._blob[self._starts[i] : self._starts[i + 1] - 1]
+        base = self._base
+        return self._data[base + self._starts[i] : base + self._starts[i + 1] - 1]
 
     def _left(self, key: bytes) -> int:
         """The index of the first word not below ``key``."""
@@ -121,5 +150,6 @@ class WordTable:
         hi = self._left(key + b"\x7f")
         if lo >= hi:
             return []
-        text = self._blob[self._starts[lo] : self._starts[hi] - 1].decode("ascii")
+        base = self._base
+        text = self._data[base + self._starts[lo] : base + self._starts[hi] - 1].decode("ascii")
         return list(zip(text.split("\n"), self._codes[lo:hi], strict=True))

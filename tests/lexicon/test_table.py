@@ -34,3 +34,13 @@ def test_bytes_round_trip(entries: dict[str, int]) -> None:
     table = WordTable.build(entries)
     again = WordTable.from_bytes(table.to_bytes())
     assert again == table and again == entries
+
+
+def test_a_loaded_table_is_views_into_the_files_bytes() -> None:
+    """No copy of the words, offsets or codes: the memory held is the file's one block."""
+    entries = {"quiz": 1382, "steve": 4471, "zax": 1000}
+    data = b"header line\n" + WordTable.build(entries).to_bytes()
+    table = WordTable.from_bytes(memoryview(data)[len(b"header line\n") :])
+    assert table == entries and table._data is data
+    other = WordTable.from_bytes(memoryview(bytearray(data))[12:])  # not bytes: one copy
+    assert other == entries
