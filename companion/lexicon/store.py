@@ -77,7 +77,7 @@ class Built:
 
 
 class LexiconStore:
-    """The lexicons an instance offers: standard, broad and the group's own lists."""
+    """The lexicons an instance offers: standard, wordgame and the group's own lists."""
 
     def __init__(self, folder: Path, cache_folder: Path | None = None) -> None:
         self.folder = Path(folder)

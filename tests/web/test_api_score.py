@@ -164,9 +164,9 @@ def test_rules_lexicon_picks_the_dictionary(client: FlaskClient) -> None:
     }
     standard = scored(client, body)
     assert standard["challenges"][0]["legal"] is False
-    broad = scored(client, {**body, "rules": {"lexicon": "wordgame"}})
-    assert broad["challenges"][0]["legal"] is True
-    assert player(broad, "Ben")["challenge_penalty"] == 28
+    wordgame = scored(client, {**body, "rules": {"lexicon": "wordgame"}})
+    assert wordgame["challenges"][0]["legal"] is True
+    assert player(wordgame, "Ben")["challenge_penalty"] == 28
 
 
 def test_unknown_lexicon_is_refused_at_the_rule(client: FlaskClient) -> None:
