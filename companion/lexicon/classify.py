@@ -165,8 +165,9 @@ thirty million words)."""
 
 def unlisted_kind(word: str, zipf: float) -> Kind | None:
     """The kind of a string the dictionaries don't list, from its frequency alone:
-    an abbreviation if it has no vowel and is in use, else nothing."""
-    if len(word) >= 3 and zipf >= IN_USE and not _VOWELS.intersection(word):
+    an abbreviation if it has no vowel and is in use, else nothing (nor for one letter
+    again and again: "qqq", "zzz" are typed, not abbreviated)."""
+    if len(set(word)) >= 2 and len(word) >= 3 and zipf >= IN_USE and not _VOWELS & set(word):
         return Kind.ABBREVIATION
     return None
 
