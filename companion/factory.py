@@ -49,6 +49,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(
         DATABASE_URL="sqlite:///" + str(Path(app.instance_path) / "companion.sqlite3"),
         MAX_CONTENT_LENGTH=256 * 1024,
+        SESSION_COOKIE_SAMESITE="Lax",  # not sent with another site's forms or frames
         AUTO_MIGRATE=False,
         BOARD_POLL_MS=3000,
     )
@@ -66,6 +67,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from companion.web.links import check_public_url
 
     check_public_url(app.config.get("PUBLIC_URL"))  # a wrong address fails now, not on a phone
+    if "SESSION_COOKIE_SECURE" not in (config or {}) and "SESSION_COOKIE_SECURE" not in os.environ:
+        # Served over HTTPS (its public address says so): the cookie never travels in clear.
+        public = str(app.config.get("PUBLIC_URL") or "")
+        app.config["SESSION_COOKIE_SECURE"] = public.startswith("https://")
 
     app.extensions["lexicons"] = store = lexicon_store(app.config, Path(app.instance_path))
     from companion.lexicon.definitions import Definitions
@@ -107,7 +112,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         seats,
         solitaire,
     )
-    from companion.web import errors, messages
+    from companion.web import errors, headers, messages
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # JSON clients send no cookie-based forms
@@ -121,6 +126,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["current_lang"] = i18n.current
     app.jinja_env.globals["script_catalog"] = lambda: i18n.script_catalog(i18n.current())
     errors.register(app)
+    headers.register(app)
     return app
 
 

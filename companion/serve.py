@@ -107,6 +107,7 @@ def main() -> None:
         port=port,
         threads=int(os.environ.get("THREADS", "8")),
         ident="quiddler-companion",
+        max_request_body_size=app.config["MAX_CONTENT_LENGTH"],  # a bigger body: 413, unread
     )
 
 

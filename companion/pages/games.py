@@ -42,6 +42,7 @@ from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.forms import ActionForm, HouseWordForm, NewGameForm, first_error, rules_data
 from companion.web.links import link_base, public_url
 from companion.web.present import etag, game_json, not_modified
+from companion.web.spreadsheet import SafeWriter
 
 bp = Blueprint("games", __name__)
 
@@ -260,7 +261,7 @@ def export_csv(game_id: str) -> Response:
     """One row per player per entered round, scored by the one scoring path."""
     state = store.state_of(store.get_game(game_id))
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = SafeWriter(csv.writer(out))
     writer.writerow(CSV_FIELDS)
     running = dict.fromkeys(state.names, 0)
     for r in state.rounds:

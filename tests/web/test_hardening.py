@@ -1,0 +1,95 @@
+"""A server strangers share: what every answer carries, the session cookie's flags,
+spreadsheet-safe exports, and bodies over the limit refused unread."""
+
+from __future__ import annotations
+
+import socket
+import threading
+
+import pytest
+import waitress
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion import create_app
+from companion.web.spreadsheet import spreadsheet_safe
+
+
+@pytest.mark.parametrize("path", ["/", "/words?word=quiz", "/api/v1/cards", "/nowhere"])
+def test_every_answer_carries_the_safety_headers(client: FlaskClient, path: str) -> None:
+    headers = client.get(path).headers
+    assert headers["X-Frame-Options"] == "DENY"
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["Referrer-Policy"] == "same-origin"
+    policy = headers["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
+    assert "unsafe-inline" not in policy.split("script-src", 1)[1].split(";", 1)[0]
+
+
+def session_cookie(client: FlaskClient) -> str:
+    """The Set-Cookie header of a page that writes the session (a language chosen)."""
+    answer = client.get("/language/lt?next=/")
+    cookies = [v for k, v in answer.headers.items() if k == "Set-Cookie" and "session=" in v]
+    assert cookies, answer.headers
+    return cookies[0]
+
+
+def test_the_session_cookie_is_same_site_lax_and_http_only(client: FlaskClient) -> None:
+    cookie = session_cookie(client)
+    assert "SameSite=Lax" in cookie and "HttpOnly" in cookie
+    assert "Secure" not in cookie  # served over plain HTTP on the table's network
+
+
+def test_over_https_the_session_cookie_is_secure(app: Flask) -> None:
+    config = {k: v for k, v in app.config.items() if k != "SESSION_COOKIE_SECURE"}
+    https = create_app({**config, "PUBLIC_URL": "https://quiddler.example.org/"})
+    assert "Secure" in session_cookie(https.test_client())
+
+
+@pytest.mark.parametrize(
+    ("cell", "safe"),
+    [
+        ("=cmd|' /C calc'!A0", "'=cmd|' /C calc'!A0"),
+        ("+1+1", "'+1+1"),
+        ("-x", "'-x"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("\t=1", "'\t=1"),
+        ("\r=1", "'\r=1"),
+        ("-5", "-5"),
+        ("-12.5", "-12.5"),
+        (-5, -5),
+        ("Ann", "Ann"),
+        ("q-u-i-z", "q-u-i-z"),
+    ],
+)
+def test_cells_that_look_like_formulas_are_neutralised(cell: object, safe: object) -> None:
+    assert spreadsheet_safe(cell) == safe
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_a_body_over_the_limit_is_refused_unread_by_waitress(app: Flask) -> None:
+    """The production server answers 413 before reading a 4 MiB body, as serve.py sets it."""
+    port = free_port()
+    server = waitress.create_server(
+        app, host="127.0.0.1", port=port, max_request_body_size=app.config["MAX_CONTENT_LENGTH"]
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        size = 4 * 1024 * 1024
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+            conn.sendall(
+                b"POST /api/v1/games HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                b"Content-Type: application/json\r\n" + f"Content-Length: {size}\r\n\r\n".encode()
+            )
+            conn.sendall(b"{" + b" " * 1024)  # the first KiB only: the answer comes anyway
+            answer = conn.recv(4096)
+        assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+    finally:
+        server.close()
+        thread.join(5)
