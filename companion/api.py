@@ -9,7 +9,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from companion import store
 from companion.game.deck import CARDS
-from companion.game.errors import RuleError, ShapeError
+from companion.game.errors import RuleError, ShapeError, UnsupportedMedia
 from companion.game.parse import parse_play, parse_rules
 from companion.game.rules import DEFAULT_LEXICON
 from companion.game.scoring import score_round
@@ -25,7 +25,10 @@ MAX_JUDGED = 20
 
 
 def json_body() -> object:
-    """The request body decoded as JSON, whatever the Content-Type says."""
+    """The request body decoded as JSON; it must say so (``Content-Type:
+    application/json``), so that no web page can make a browser send it unasked."""
+    if not request.is_json:
+        raise UnsupportedMedia("json_content_type", "")
     data = request.get_data(cache=True)
     try:
         return json.loads(data)

@@ -58,3 +58,10 @@ class Conflict(Refusal):
     """What the request was based on changed meanwhile, on another phone (HTTP 409)."""
 
     status = 409
+
+
+class UnsupportedMedia(Refusal):
+    """A body that isn't declared as JSON (HTTP 415): another site's page can send
+    text/plain without asking, JSON only after the browser's preflight."""
+
+    status = 415

@@ -61,6 +61,9 @@ REFUSALS: dict[str, str | Plural] = {
     "nothing_to_discard": N_("There is no card to discard."),
     "no_cards": N_("Send the cards of a hand (1 to {most} cards)."),
     # the shape of a request
+    "json_content_type": N_(
+        "Send the body as JSON, with the header 'Content-Type: application/json'."
+    ),
     "bad_json": N_("The body must be valid JSON (check quotes, commas and brackets)."),
     "not_an_object": N_("Expected an object with {keys}."),
     "unknown_field": N_("Unknown field '{field}'; expected {keys}."),
