@@ -183,10 +183,13 @@ def test_unknown_lexicon_is_refused_at_the_rule(client: FlaskClient) -> None:
     )
 
 
-def test_example_accepts_any_content_type(client: FlaskClient) -> None:
-    resp = client.post("/api/v1/score", data=json.dumps(EXAMPLE), content_type="text/plain")
+def test_example_must_be_declared_json(client: FlaskClient) -> None:
+    """Declared JSON it is scored; as text/plain (a page of any site can send that) it is not."""
+    resp = client.post("/api/v1/score", data=json.dumps(EXAMPLE), content_type="application/json")
     assert resp.status_code == 200
     assert [p["score"] for p in resp.get_json()["players"]] == [19, 0]
+    plain = client.post("/api/v1/score", data=json.dumps(EXAMPLE), content_type="text/plain")
+    assert (plain.status_code, plain.get_json()["code"]) == (415, "json_content_type")
 
 
 # --- the seeds' worked examples -----------------------------------------------------
@@ -512,7 +515,9 @@ def test_not_json_is_400(client: FlaskClient) -> None:
 
 
 def test_empty_body_is_400(client: FlaskClient) -> None:
-    refused(client.post("/api/v1/score", data=b""), 400, "", "bad_json")
+    refused(
+        client.post("/api/v1/score", data=b"", content_type="application/json"), 400, "", "bad_json"
+    )
 
 
 def test_body_an_array_is_400(client: FlaskClient) -> None:
