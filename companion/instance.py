@@ -24,6 +24,7 @@ ENVIRONMENT_KEYS = (
     "LEXICON_CACHE_DIR",
     "AUTO_MIGRATE",
     "PUBLIC_URL",
+    "ALLOWED_HOSTS",
 )
 """Config keys the environment may set (over instance/config.py)."""
 

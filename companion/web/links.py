@@ -19,6 +19,49 @@ from urllib.parse import urlsplit
 
 from flask import current_app, request, url_for
 
+from companion.game.errors import ShapeError
+
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
+"""The names this computer always answers to (its own browser, the tests)."""
+
+
+def trusted_hosts(config: Any) -> list[str] | None:
+    """The hosts the app answers to: this computer's loopback names, the host of
+    ``PUBLIC_URL`` and of ``LAN_URL`` (the announced addresses), and those of
+    ``ALLOWED_HOSTS`` (a list, or names separated by commas; a name starting with a dot
+    takes its subdomains). Any other ``Host`` is refused (``untrusted_host``, 400), so
+    no link or QR code is ever built for a host a stranger chose. ``ALLOWED_HOSTS =
+    "*"`` answers to every host (behind a proxy that checks it): None."""
+    extra = config.get("ALLOWED_HOSTS") or []
+    if isinstance(extra, str):
+        if extra.strip() == "*":
+            return None
+        extra = [name.strip() for name in extra.split(",")]
+    hosts = [*LOOPBACK_HOSTS, *(name.lower() for name in extra if name)]
+    for key in ("PUBLIC_URL", "LAN_URL"):
+        host = urlsplit(str(config.get(key) or "")).hostname
+        if host and host not in hosts:
+            hosts.append(host)
+    return hosts
+
+
+def host_allowed(host: str, allowed: list[str] | None) -> bool:
+    """Whether a request's ``Host`` (with or without its port) is one of ``allowed``."""
+    if allowed is None:
+        return True
+    try:
+        name = urlsplit("//" + host).hostname or ""
+    except ValueError:  # "[::1" and the like
+        return False
+    return any(name == a or (a.startswith(".") and name.endswith(a)) for a in allowed)
+
+
+def refuse_strange_hosts() -> None:
+    """Before any request: refuse a ``Host`` the app doesn't answer to."""
+    if not host_allowed(request.host, current_app.extensions.get("hosts")):
+        raise ShapeError("untrusted_host", "", host=request.host[:100])
+
+
 Why = Literal["public", "lan", "here", "loopback"]
 """Where a link base comes from: the configured public address, this computer's local
 network address, the address bar; ``loopback``: the address bar, which only this

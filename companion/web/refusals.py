@@ -61,6 +61,10 @@ REFUSALS: dict[str, str | Plural] = {
     "nothing_to_discard": N_("There is no card to discard."),
     "no_cards": N_("Send the cards of a hand (1 to {most} cards)."),
     # the shape of a request
+    "untrusted_host": N_(
+        "This server doesn't answer to the address {host}: open it at the address its "
+        "organiser announced."
+    ),
     "json_content_type": N_(
         "Send the body as JSON, with the header 'Content-Type: application/json'."
     ),

@@ -3,6 +3,7 @@ spreadsheet-safe exports, and bodies over the limit refused unread."""
 
 from __future__ import annotations
 
+import html
 import socket
 import threading
 
@@ -93,3 +94,44 @@ def test_a_body_over_the_limit_is_refused_unread_by_waitress(app: Flask) -> None
     finally:
         server.close()
         thread.join(5)
+
+
+def test_a_stranger_host_gets_400_and_no_link(client: FlaskClient) -> None:
+    """``Host: evil.example`` would give links and QR codes to evil.example."""
+    answer = client.post(
+        "/api/v1/games", json={"players": ["Ann", "Ben"]}, headers={"Host": "evil.example"}
+    )
+    assert answer.status_code == 400
+    assert answer.get_json()["code"] == "untrusted_host"
+    assert "http://evil.example" not in answer.get_data(as_text=True)
+    page = client.get("/", headers={"Host": "evil.example"})
+    assert page.status_code == 400
+    assert "doesn't answer to the address evil.example" in html.unescape(
+        page.get_data(as_text=True)
+    )
+
+
+@pytest.mark.parametrize("host", ["localhost", "127.0.0.1:5000", "[::1]:5000"])
+def test_this_computer_is_always_answered(client: FlaskClient, host: str) -> None:
+    assert client.get("/", headers={"Host": host}).status_code == 200
+
+
+def test_the_announced_and_configured_hosts_are_answered(app: Flask) -> None:
+    config = {**app.config, "ALLOWED_HOSTS": "club.example, .cafe.example"}
+    config["PUBLIC_URL"] = "https://quiddler.example.org/"
+    config["LAN_URL"] = "http://192.168.1.20:5000/"
+    client = create_app(config).test_client()
+    for host in ("quiddler.example.org", "192.168.1.20:5000", "club.example", "a.cafe.example"):
+        assert client.get("/api/v1/cards", headers={"Host": host}).status_code == 200, host
+    assert client.get("/api/v1/cards", headers={"Host": "evil.example"}).status_code == 400
+    created = client.post(
+        "/api/v1/games",
+        json={"players": ["Ann", "Ben"]},
+        headers={"Host": "club.example"},
+    )
+    assert created.get_json()["view_url"].startswith("https://quiddler.example.org/")
+
+
+def test_a_star_answers_every_host(app: Flask) -> None:
+    client = create_app({**app.config, "ALLOWED_HOSTS": "*"}).test_client()
+    assert client.get("/api/v1/cards", headers={"Host": "anything.example"}).status_code == 200
