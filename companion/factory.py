@@ -64,10 +64,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = secrets.token_hex(32)
     app.json.sort_keys = False  # keep the API's field order as documented
 
-    from companion.web.links import check_public_url, refuse_strange_hosts, trusted_hosts
+    from companion.web.links import check_public_url, refuse_strange_hosts
 
     check_public_url(app.config.get("PUBLIC_URL"))  # a wrong address fails now, not on a phone
-    app.extensions["hosts"] = trusted_hosts(app.config)
     app.before_request(refuse_strange_hosts)  # another Host: 400, before anything is built
     if "SESSION_COOKIE_SECURE" not in (config or {}) and "SESSION_COOKIE_SECURE" not in os.environ:
         # Served over HTTPS (its public address says so): the cookie never travels in clear.

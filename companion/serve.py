@@ -21,7 +21,6 @@ from waitress import serve
 
 from companion import create_app, upgrade_database
 from companion.instance import ensure_instance
-from companion.web.links import trusted_hosts
 
 
 def lan_address() -> str | None:
@@ -101,8 +100,6 @@ def main() -> None:
     if phones:
         # A page opened on this computer (127.0.0.1) gives the other phones links they can open.
         app.config["LAN_URL"] = phones
-        if app.extensions.get("hosts") is not None:  # (None: every host, as configured)
-            app.extensions["hosts"] = trusted_hosts(app.config)  # the phones' address too
     announce(host, port, phones)
     serve(
         app,

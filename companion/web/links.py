@@ -57,8 +57,9 @@ def host_allowed(host: str, allowed: list[str] | None) -> bool:
 
 
 def refuse_strange_hosts() -> None:
-    """Before any request: refuse a ``Host`` the app doesn't answer to."""
-    if not host_allowed(request.host, current_app.extensions.get("hosts")):
+    """Before any request: refuse a ``Host`` the app doesn't answer to (the list is made
+    from the config each time: the serve command sets ``LAN_URL`` after the app is built)."""
+    if not host_allowed(request.host, trusted_hosts(current_app.config)):
         raise ShapeError("untrusted_host", "", host=request.host[:100])
 
 

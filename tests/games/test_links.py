@@ -121,6 +121,7 @@ def test_api_links_use_the_lan_address_when_asked_on_loopback(app: Flask) -> Non
 
 def test_api_links_use_the_public_address_first(app: Flask) -> None:
     app.config.update(LAN_URL=LAN, PUBLIC_URL="https://quiddler.example.org")  # no final /
+    app.config["ALLOWED_HOSTS"] = "10.0.0.5"  # another of this server's addresses
     for host in ("127.0.0.1:5000", "10.0.0.5:5000"):
         game = created(app, host)
         assert game["view_url"] == f"https://quiddler.example.org/games/{game['id']}"
@@ -128,7 +129,7 @@ def test_api_links_use_the_public_address_first(app: Flask) -> None:
 
 
 def test_api_links_keep_the_address_asked_when_it_is_not_loopback(app: Flask) -> None:
-    app.config["LAN_URL"] = LAN
+    app.config.update(LAN_URL=LAN, ALLOWED_HOSTS="10.0.0.5")  # another of its addresses
     game = created(app, "10.0.0.5:5000")
     assert game["view_url"] == f"http://10.0.0.5:5000/games/{game['id']}"
 
