@@ -14,7 +14,7 @@ import hashlib
 import hmac
 import secrets
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -226,10 +226,13 @@ class GameSummary:
     updated_at: datetime
 
 
-def list_games(limit: int = 50) -> list[GameSummary]:
-    """The most recently changed games first."""
+def list_games(ids: Collection[str], limit: int = 50) -> list[GameSummary]:
+    """The games of ``ids`` (those one browser knows), the most recently changed first."""
+    if not ids:
+        return []
     games = db.session.scalars(
         select(Game)
+        .where(Game.id.in_(sorted(ids)[:200]))
         .options(selectinload(Game.players), selectinload(Game.rounds))
         .order_by(Game.updated_at.desc())
         .limit(limit)

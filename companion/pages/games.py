@@ -30,9 +30,11 @@ from companion.game.errors import Refusal, RuleError
 from companion.game.parse import parse_rules
 from companion.web import i18n, referee, rendered
 from companion.web.access import (
+    games_here,
     held_seat_token,
     held_token,
     remember,
+    remember_seen,
     require_edit,
     seat_for,
     token_for,
@@ -55,8 +57,9 @@ def qr_svg(url: str) -> str:
 
 @bp.get("/")
 def home() -> str:
-    """What the app is for, a new game, and the games on this server, most recent first."""
-    return render_template("home.html", games=store.list_games())
+    """What the app is for, a new game, and the games this browser started or opened, most
+    recent first: never the others' games on a server that many tables share."""
+    return render_template("home.html", games=store.list_games(games_here()))
 
 
 def _new_game_page(error: Shown | None = None, form: NewGameForm | None = None) -> Response:
@@ -168,6 +171,7 @@ def view(game_id: str) -> Response:
         version = store.game_version(game_id)
         if version is None:
             raise store.NotFound("no_such_game")
+        remember_seen(game_id)
         key = ("view", game_id, version, link_base(), i18n.current())
         body = rendered.pages.get_or_render(key, lambda: render_view(game_id))
     else:

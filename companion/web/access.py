@@ -56,6 +56,29 @@ def require_edit(game: Game | Solitaire) -> str:
     return token
 
 
+def remember_seen(game_id: str) -> None:
+    """Keep ``game_id`` among the games this browser opened, for its home page (the most
+    recent ones; the session is written only when the game is new to it)."""
+    seen = session.get("seen")
+    seen = [g for g in seen if isinstance(g, str)] if isinstance(seen, list) else []
+    if game_id not in seen:
+        session["seen"] = [*seen, game_id][-KEPT:]
+        session.permanent = True
+
+
+def games_here() -> set[str]:
+    """The games this browser started, opened, or holds a seat of: its home page's list."""
+    found: set[str] = set()
+    for kind in ("edit", "seats"):
+        kept = session.get(kind)
+        if isinstance(kept, dict):
+            found.update(k for k in kept if isinstance(k, str))
+    seen = session.get("seen")
+    if isinstance(seen, list):
+        found.update(g for g in seen if isinstance(g, str))
+    return found
+
+
 def remember_seat(game_id: str, token: str) -> None:
     """Keep the seat this browser claimed in ``game_id`` (its secret)."""
     _keep("seats", game_id, token)

@@ -131,7 +131,10 @@ def viewer(app: Flask) -> FlaskClient:
 def test_home_lists_games_most_recently_changed_first(client, new_game):
     assert "No games yet" in text(client.get("/"))
     first = new_game(players=["Ann", "Ben"])
-    new_game(players=["Dora", "Eve", "Finn"])
+    second = new_game(players=["Dora", "Eve", "Finn"])
+    assert "Ann, Ben" not in text(client.get("/"))  # made through the API: not opened here
+    for game in (first, second):
+        client.get(f"/games/{game.id}")  # opened with its view link
     page = text(client.get("/"))
     assert page.index("Dora, Eve, Finn") < page.index("Ann, Ben")
     assert f'href="/games/{first.id}"' in page
@@ -139,6 +142,17 @@ def test_home_lists_games_most_recently_changed_first(client, new_game):
     first.house_word("zax", True)  # a change moves a game to the top
     page = text(client.get("/"))
     assert page.index("Ann, Ben") < page.index("Dora, Eve, Finn")
+
+
+def test_a_second_browser_sees_nothing_of_the_first_ones_games(app, client, new_game):
+    """On a server many tables share, the home page lists no stranger's game or link."""
+    game = new_game(players=["Ann", "Ben"])
+    client.get(f"/games/{game.id}")
+    assert "Ann, Ben" in text(client.get("/"))
+    stranger = app.test_client()
+    page = text(stranger.get("/"))
+    assert "Ann, Ben" not in page and game.id not in page
+    assert "No games yet" in page
 
 
 def test_new_game_form_creates_the_game_and_keeps_the_edit_right(app, client):
