@@ -18,12 +18,14 @@ SMALLEST = 44
 
 
 def made_game(page, live_server: str) -> str:  # type: ignore[no-untyped-def]
-    """A new game through the API; its id."""
+    """A new game through the API, opened on this phone (so its home page lists it); its id."""
     made = page.request.post(
         f"{live_server}/api/v1/games", data={"players": ["Ann", "Ben"], "first_dealer": 0}
     )
     assert made.status == 201, made.text()
-    return made.json()["id"]
+    game_id = made.json()["id"]
+    page.goto(f"{live_server}/games/{game_id}")
+    return game_id
 
 
 def spaces(text: str) -> str:

@@ -173,6 +173,7 @@ def test_english_pages_read_as_before(app: Flask, waiting_game) -> None:  # type
 def test_home_dates_are_machine_readable_utc_and_in_the_locale(  # type: ignore[no-untyped-def]
     client: FlaskClient, waiting_game
 ) -> None:
+    client.get(f"/games/{waiting_game.id}")  # opened here: the home page lists it
     page = client.get("/").get_data(as_text=True)
     found = re.search(
         r'<time datetime="(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)" data-local>([^<]+)</time>', page
