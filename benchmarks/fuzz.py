@@ -162,6 +162,7 @@ def build_app(folder: Path, lexicon_cache: Path | None = None) -> Flask:
             "LEXICON_DIR": str(lexicons),
             "LEXICON_CACHE_DIR": str(lexicon_cache or folder / "lexicon-cache"),
             "AUTO_MIGRATE": True,
+            "RATELIMIT_ENABLED": False,  # one address makes every request here
         }
     )
     companion.upgrade_database(app)

@@ -14,6 +14,7 @@ from flask import Response, jsonify, request
 from companion import store
 from companion.actions import games
 from companion.api import bp, json_body, json_object
+from companion.extensions import game_creation_limit, limiter
 from companion.game.errors import Conflict, NotFound, Refusal, ShapeError
 from companion.game.parse import parse_challenge, parse_play, parse_rules
 from companion.web import referee
@@ -49,6 +50,7 @@ def bearer() -> str | None:
 
 
 @bp.post("/games")
+@limiter.shared_limit(game_creation_limit, scope="new-games")
 def create_game() -> tuple[Response, int]:
     """Start a game: players in seating order, first dealer, house rules."""
     body = json_object("players", "first_dealer", "rules")

@@ -3,6 +3,8 @@
 import sqlite3
 
 from flask_babel import Babel
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
@@ -19,6 +21,20 @@ db = SQLAlchemy(model_class=Base)
 csrf = CSRFProtect()
 babel = Babel()
 migrate = Migrate()
+limiter = Limiter(key_func=get_remote_address, storage_uri="memory://")
+"""Per client address. In memory by default (one process); the production start gives
+the workers a shared store with ``RATELIMIT_STORAGE_URI`` (redis://, memcached://)."""
+
+GAME_CREATION = "30 per minute;300 per hour"
+"""New games per client address (``GAME_CREATION_LIMIT``): a club behind one address
+starts a few an evening; a script making ten thousand is stopped after thirty."""
+
+
+def game_creation_limit() -> str:
+    """The configured limit on new games per client address."""
+    from flask import current_app
+
+    return str(current_app.config.get("GAME_CREATION_LIMIT") or GAME_CREATION)
 
 
 @event.listens_for(Engine, "connect")

@@ -78,7 +78,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app.extensions["definitions"] = Definitions(store.folder, store.cache_folder)
 
-    from companion.extensions import babel, csrf, db, migrate
+    from companion.extensions import babel, csrf, db, limiter, migrate
     from companion.web import i18n
 
     app.config["SQLALCHEMY_DATABASE_URI"] = app.config["DATABASE_URL"]
@@ -86,6 +86,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app.before_request(refuse_unreadable_forms)  # before CSRFProtect reads the form
     csrf.init_app(app)
+    limiter.init_app(app)
     babel.init_app(
         app,
         locale_selector=i18n.select_locale,

@@ -119,6 +119,7 @@ def base_config(tmp_path: Path, lexicon_cache: Path) -> dict[str, Any]:
         "TESTING": True,
         "SECRET_KEY": "test",
         "AUTO_MIGRATE": False,
+        "RATELIMIT_ENABLED": False,  # tests make hundreds of games; test_rate_limit.py turns it on
         "LEXICON_DIR": str(tmp_path / "lexicons"),
         "LEXICON_CACHE_DIR": str(lexicon_cache),
     }

@@ -26,6 +26,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion import store
 from companion.actions import games
+from companion.extensions import game_creation_limit, limiter
 from companion.game.errors import Refusal, RuleError
 from companion.game.parse import parse_rules
 from companion.web import i18n, referee, rendered
@@ -78,6 +79,7 @@ def _refused_new_game(exc: Refusal) -> Response:
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
+@limiter.shared_limit(game_creation_limit, scope="new-games", methods=["POST"])
 @shows_refusals(_refused_new_game)
 def new_game() -> Response | BaseResponse:
     """Names in seating order, the first dealer, house rules with their defaults explained."""

@@ -41,6 +41,7 @@ HTTP_CODES = {
     404: "not_found",
     405: "method_not_allowed",
     413: "too_large",
+    429: "too_many_requests",
     500: "server_error",
 }
 

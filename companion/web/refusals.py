@@ -61,6 +61,9 @@ REFUSALS: dict[str, str | Plural] = {
     "nothing_to_discard": N_("There is no card to discard."),
     "no_cards": N_("Send the cards of a hand (1 to {most} cards)."),
     # the shape of a request
+    "too_many_requests": N_(
+        "Too many new games from this address in a short time: wait a minute, then try again."
+    ),
     "untrusted_host": N_(
         "This server doesn't answer to the address {host}: open it at the address its "
         "organiser announced."
