@@ -57,16 +57,18 @@ def announce(host: str, port: int, phones: str | None) -> str:
 
 
 def warm_definitions(app: Flask) -> int:
-    """Make sure the definitions' cache exists, building it in a child process (a build
-    takes about a hundred MiB that a server would keep), then load it into the app."""
-    lexicons = app.extensions["lexicons"]
-    context = multiprocessing.get_context("spawn")
-    child = context.Process(
-        target=_build_definitions, args=(lexicons.folder, lexicons.cache_folder)
-    )
-    child.start()
-    child.join()
-    return app.extensions["definitions"].load()
+    """Load the definitions into the app; when their cache is missing, build it first in a
+    child process (a build takes about a hundred MiB that a server would keep)."""
+    definitions = app.extensions["definitions"]
+    if not definitions.cached():  # the first start only: a good cache is just read
+        lexicons = app.extensions["lexicons"]
+        context = multiprocessing.get_context("spawn")
+        child = context.Process(
+            target=_build_definitions, args=(lexicons.folder, lexicons.cache_folder)
+        )
+        child.start()
+        child.join()
+    return definitions.load()
 
 
 def _build_definitions(folder: Path, cache_folder: Path) -> None:

@@ -338,24 +338,43 @@ class Definitions:
                     table = self._table = self._load()
         return table
 
-    def _load(self) -> Mapping[str, str]:
+    def cached(self) -> bool:
+        """Whether a lookup needs no build: the cache is good (it is then read, once for
+        every instance), or there is no WordNet data to build from."""
+        source = self._source()
+        return source is None or self._cached(source[1]) is not None
+
+    def _source(self) -> tuple[Data, str] | None:
+        """WordNet's data and the cache key it gives, if there is readable data."""
         if self._data is None:
             data = find_data()
         else:
             data = Data(self._data, f"folder {self._data.name}") if complete(self._data) else None
         if data is None:
             log.info("No WordNet data found: words are shown without definitions.")
-            return _NOTHING
+            return None
         try:
-            key = cache_key(data)
+            return data, cache_key(data)
         except OSError:
-            return _NOTHING
+            return None
+
+    def _cached(self, key: str) -> Mapping[str, str] | None:
+        """The table read (or already read) from the cache, if it is good."""
         found = _loaded.get((self.path, key))
-        if found is not None:
-            return found
-        try:
-            found = cache.read_pairs(self.path, key)
-        except cache.CacheInvalid:
+        if found is None:
+            try:
+                found = _loaded[(self.path, key)] = cache.read_pairs(self.path, key)
+            except cache.CacheInvalid:
+                return None
+        return found
+
+    def _load(self) -> Mapping[str, str]:
+        source = self._source()
+        if source is None:
+            return _NOTHING
+        data, key = source
+        found = self._cached(key)
+        if found is None:
             try:
                 found = build(data.folder)
             except (OSError, ValueError, IndexError) as exc:  # unreadable data: none shown

@@ -240,6 +240,18 @@ def test_a_good_cache_is_read_not_rebuilt(tmp_path: Path, monkeypatch: pytest.Mo
     assert Definitions(tmp_path, data=data).lookup("mouse").text == "a small rodent"
 
 
+def test_cached_says_whether_a_lookup_would_build(tmp_path: Path) -> None:
+    """What the serve command asks before it builds the cache in a child process."""
+    data = small_wordnet(tmp_path / "wordnet")
+    assert not Definitions(tmp_path, data=data).cached()
+    assert not (tmp_path / "cache").exists()  # asking builds nothing
+    Definitions(tmp_path, data=data).load()
+    assert Definitions(tmp_path, data=data).cached()
+    assert Definitions(
+        tmp_path / "none", data=tmp_path / "missing"
+    ).cached()  # no data: none to build
+
+
 def test_many_threads_build_it_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     data = small_wordnet(tmp_path / "wordnet")
     builds = []
@@ -274,7 +286,7 @@ def test_a_cache_folder_that_cannot_be_written_still_gives_definitions(tmp_path:
     ("gloss", "cut"),
     [
         ('a domestic animal; "the dog barked"', "a domestic animal"),
-        ('move fast; "Don\'t run--you\'ll be out of breath"', "move fast"),
+        ("move fast; \"Don't run--you'll be out of breath\"", "move fast"),
         ("(botany; of leaves) heart-shaped; cordate", "(botany; of leaves) heart-shaped"),
         ('"an example only"', ""),
         ("benefit", "benefit"),
