@@ -39,7 +39,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from serving import ROOT, Server, start
+from serving import ROOT, Server, migrated_app, start
 
 sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the browser tests' phone and flags
 from phone import (
@@ -49,7 +49,6 @@ from phone import (
     playwright_features,
 )
 
-SECRET = "benchmark-not-secret"
 NAMES = ["Ann", "Ben", "Cy", "Dee"]
 ROUND = 8  # 10 cards a hand
 PAPER_DIGITS = 8  # a score pad: about two digits a player a round
@@ -130,18 +129,9 @@ def browser_memory(skip: int) -> tuple[int, float, float]:
 
 def serve(folder: Path) -> Server:
     """A migrated temporary instance served by waitress in a child process."""
-    from companion import create_app, upgrade_database
     from companion.extensions import db
 
-    config = {
-        "DATABASE_URL": "sqlite:///" + str(folder / "bench.sqlite3"),
-        "LEXICON_DIR": str(folder / "lexicons"),
-        "LEXICON_CACHE_DIR": str(folder / "lexicons" / "cache"),
-        "SECRET_KEY": SECRET,
-        "RATELIMIT_ENABLED": False,  # one address makes every request here
-    }
-    app = create_app(config)
-    upgrade_database(app)  # as the serve command does, once before serving
+    app, config = migrated_app(folder)
     with app.app_context():
         db.engine.dispose()
     return start("app", SERVER, [json.dumps(config)], folder, "/health")

@@ -13,9 +13,31 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
 THREADS = 8  # waitress threads, as companion/serve.py
+SECRET = "benchmark-not-secret"
+
+
+def migrated_app(folder: Path) -> tuple[Flask, dict[str, object]]:
+    """A new instance in ``folder`` (its SQLite file migrated, as the serve command does
+    once before serving): the app and the config that makes it again in a server."""
+    from companion import create_app, upgrade_database
+
+    config: dict[str, object] = {
+        "DATABASE_URL": "sqlite:///" + str(folder / "bench.sqlite3"),
+        "LEXICON_DIR": str(folder / "lexicons"),
+        "LEXICON_CACHE_DIR": str(folder / "lexicons" / "cache"),
+        "SECRET_KEY": SECRET,
+        "RATELIMIT_ENABLED": False,  # one address makes every request here
+    }
+    app = create_app(config)
+    upgrade_database(app)
+    return app, config
 
 
 def free_port() -> int:

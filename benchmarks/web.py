@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from serving import THREADS, Server, start
+from serving import THREADS, Server, migrated_app, start
 
 from companion.game.deck import CARDS
 
@@ -47,7 +47,6 @@ if TYPE_CHECKING:
 PLAYERS = 8
 CONNECTIONS = 8  # wrk connections
 PY_CLIENTS = 4  # Python fallback: client processes, one keep-alive connection each
-SECRET = "benchmark-not-secret"
 
 REAL_SERVER = """
 import json, sys
@@ -125,21 +124,12 @@ class Setup:
 
 def set_up(folder: Path) -> Setup:
     """The app's config, a finished 8-player game, and one waiting for its round 8."""
-    from companion import create_app, upgrade_database
     from companion.extensions import db
     from companion.models import Game
     from companion.store import token_hash
 
     database = folder / "bench.sqlite3"
-    config: dict[str, object] = {
-        "DATABASE_URL": "sqlite:///" + str(database),
-        "LEXICON_DIR": str(folder / "lexicons"),
-        "LEXICON_CACHE_DIR": str(folder / "lexicons" / "cache"),
-        "SECRET_KEY": SECRET,
-        "RATELIMIT_ENABLED": False,  # one address makes every request here
-    }
-    app = create_app(config)
-    upgrade_database(app)  # as the serve command does, once before serving
+    app, config = migrated_app(folder)
     client = app.test_client()
     names = [f"Player {i + 1}" for i in range(PLAYERS)]
     game_id, token = play_game(client, names, 8)

@@ -4,19 +4,12 @@ script, no script or style from elsewhere, nothing the browser blocks."""
 from __future__ import annotations
 
 from tests.browser.phone import PHONE
-from tests.browser.test_i18n_flow import call
+from tests.browser.test_i18n_flow import round_one_closed
 
 
 def test_no_page_breaks_the_content_security_policy(live_server, browser) -> None:  # type: ignore[no-untyped-def]
-    game = call(live_server, "POST", "/api/v1/games", {"players": ["Ann", "Ben", "Cy"]})
+    game = round_one_closed(live_server)
     token, gid = game["edit_token"], game["id"]
-    hands = [
-        {"name": "Ann", "words": ["c-a-t"], "unused": [], "went_out": True},
-        {"name": "Ben", "words": ["d-o-g"], "unused": []},
-        {"name": "Cy", "words": ["o-x"], "unused": ["m"]},
-    ]
-    call(live_server, "PUT", f"/api/v1/games/{gid}/rounds/1", {"players": hands}, token)
-    call(live_server, "POST", f"/api/v1/games/{gid}/rounds/1/close", None, token)
     context = browser.new_context(**PHONE)
     page = context.new_page()
     refused: list[str] = []

@@ -32,6 +32,21 @@ def call(base: str, method: str, path: str, body: object = None, token: str = ""
         return json.load(answer)
 
 
+def round_one_closed(base: str) -> dict:
+    """A game of Ann, Ben and Cy made through the API, its round 1 entered and closed
+    (CAT, DOG, OX and M): the create answer."""
+    game = call(base, "POST", "/api/v1/games", {"players": ["Ann", "Ben", "Cy"]})
+    token, rounds = game["edit_token"], f"/api/v1/games/{game['id']}/rounds"
+    hands = [
+        {"name": "Ann", "words": ["c-a-t"], "unused": [], "went_out": True},
+        {"name": "Ben", "words": ["d-o-g"], "unused": []},
+        {"name": "Cy", "words": ["o-x"], "unused": ["m"]},
+    ]
+    call(base, "PUT", f"{rounds}/1", {"players": hands}, token)
+    call(base, "POST", f"{rounds}/1/close", None, token)
+    return game
+
+
 def goto_while_it_reloads(page, url: str) -> None:  # type: ignore[no-untyped-def]
     """Open ``url`` on a page that may be reloading itself (its round was just closed on
     another phone, so its live part reloads it): a navigation it aborts is tried again."""
@@ -93,15 +108,8 @@ def test_a_lithuanian_and_a_hungarian_phone_play_the_same_round(  # type: ignore
 def test_every_page_in_every_language_fits_a_phone(  # type: ignore[no-untyped-def]
     live_server, browser, screenshot
 ) -> None:
-    game = call(live_server, "POST", "/api/v1/games", {"players": ["Ann", "Ben", "Cy"]})
+    game = round_one_closed(live_server)
     token = game["edit_token"]
-    hands = [
-        {"name": "Ann", "words": ["c-a-t"], "unused": [], "went_out": True},
-        {"name": "Ben", "words": ["d-o-g"], "unused": []},
-        {"name": "Cy", "words": ["o-x"], "unused": ["m"]},
-    ]
-    call(live_server, "PUT", f"/api/v1/games/{game['id']}/rounds/1", {"players": hands}, token)
-    call(live_server, "POST", f"/api/v1/games/{game['id']}/rounds/1/close", None, token)
     call(
         live_server,
         "PUT",
