@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 5000
 HOST ?= 127.0.0.1
 
-.PHONY: run test lint bench clean translations
+.PHONY: run serve test test-postgres lint bench clean translations
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,9 +23,16 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 run: $(VENV)/.installed
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/python -m companion.serve
 
+# With TEST_DATABASE_URL (a PostgreSQL server, e.g. from scripts/postgres.sh) the suite
+# runs a second time on that database, the browser tests aside (they ran on SQLite).
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check companion tests benchmarks
-	$(BIN)/python -m pytest -n 2
+	TEST_DATABASE_URL= $(BIN)/python -m pytest -n 2
+	if [ -n "$$TEST_DATABASE_URL" ]; then $(BIN)/python -m pytest -n 2 -m "not browser"; fi
+
+# The suite on PostgreSQL only, on a server this machine starts (Debian's package).
+test-postgres: $(VENV)/.installed-test
+	TEST_DATABASE_URL=$$(scripts/postgres.sh) $(BIN)/python -m pytest -n 2 -m "not browser"
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check companion tests benchmarks
