@@ -21,9 +21,11 @@ db = SQLAlchemy(model_class=Base)
 csrf = CSRFProtect()
 babel = Babel()
 migrate = Migrate()
-limiter = Limiter(key_func=get_remote_address, storage_uri="memory://")
-"""Per client address. In memory by default (one process); the production start gives
-the workers a shared store with ``RATELIMIT_STORAGE_URI`` (redis://, memcached://)."""
+limiter = Limiter(key_func=get_remote_address)
+"""Per client address (behind a proxy, the one ``TRUSTED_PROXIES`` lets ProxyFix read).
+In memory by default (``RATELIMIT_STORAGE_URI``, set in ``create_app``: one process);
+worker processes share a store such as Redis (docs/production.md). The URI is given as
+config, not here: Flask-Limiter prefers a constructor's URI over the config's."""
 
 GAME_CREATION = "30 per minute;300 per hour"
 """New games per client address (``GAME_CREATION_LIMIT``): a club behind one address

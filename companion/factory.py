@@ -52,6 +52,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",  # not sent with another site's forms or frames
         AUTO_MIGRATE=False,
         BOARD_POLL_MS=3000,
+        RATELIMIT_STORAGE_URI="memory://",  # one process; workers share Redis (production)
+        TRUSTED_PROXIES=0,
     )
     app.config.from_pyfile("config.py", silent=True)
     for key in ENVIRONMENT_KEYS:
@@ -63,6 +65,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         # a random per-process key, never a fixed one.
         app.config["SECRET_KEY"] = secrets.token_hex(32)
     app.json.sort_keys = False  # keep the API's field order as documented
+    trust_proxies(app)
 
     from companion.web.links import check_public_url, refuse_strange_hosts
 
@@ -72,6 +75,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         # Served over HTTPS (its public address says so): the cookie never travels in clear.
         public = str(app.config.get("PUBLIC_URL") or "")
         app.config["SESSION_COOKIE_SECURE"] = public.startswith("https://")
+    from companion.web.session import SessionCookie
+
+    app.session_interface = SessionCookie()  # and Secure on any request that came over HTTPS
 
     app.extensions["lexicons"] = store = lexicon_store(app.config, Path(app.instance_path))
     from companion.lexicon.definitions import Definitions
@@ -130,6 +136,26 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     errors.register(app)
     headers.register(app)
     return app
+
+
+def trust_proxies(app: Flask) -> None:
+    """Behind ``TRUSTED_PROXIES`` reverse proxies (opt-in, default none), read the client's
+    address, scheme, host, port and prefix from their X-Forwarded-* headers (ProxyFix), so
+    that links, the Host check, Secure cookies and rate limits see what the phone sent.
+    Without it those headers are ignored: any client could write them."""
+    value = app.config.get("TRUSTED_PROXIES") or 0
+    try:
+        count = int(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"TRUSTED_PROXIES must be a number of proxies, not {value!r}") from None
+    if count < 0:
+        raise ValueError(f"TRUSTED_PROXIES must be 0 or more, not {count}")
+    if count:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=count, x_proto=count, x_host=count, x_port=count, x_prefix=count
+        )
 
 
 def _flag(value: object) -> bool:

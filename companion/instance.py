@@ -25,6 +25,8 @@ ENVIRONMENT_KEYS = (
     "AUTO_MIGRATE",
     "PUBLIC_URL",
     "ALLOWED_HOSTS",
+    "TRUSTED_PROXIES",
+    "RATELIMIT_STORAGE_URI",
 )
 """Config keys the environment may set (over instance/config.py)."""
 

@@ -78,8 +78,11 @@ def _build_definitions(folder: Path, cache_folder: Path) -> None:
     Definitions(folder, cache_folder).load()
 
 
-def main() -> None:
-    """Create the instance folder and secret key on first run, migrate once, then serve."""
+def prepare() -> Flask:
+    """Everything a start does once, before serving: the instance folder and its secret key
+    (first run), the migrations, the standard lexicon, its best-play index and the
+    definitions, built into their caches. The production start (gunicorn.conf.py) runs it
+    in the master process before any worker exists, so the workers only read."""
     ensure_instance(Path(Flask("companion").instance_path))  # where create_app will look
     app = create_app()
     upgrade_database(app)  # once, before serving: never inside create_app
@@ -96,6 +99,12 @@ def main() -> None:
         f"{time.perf_counter() - start:.2f} s",
         flush=True,
     )
+    return app
+
+
+def main() -> None:
+    """Create the instance folder and secret key on first run, migrate once, then serve."""
+    app = prepare()
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "5000"))
     phones = phones_url(host, port)

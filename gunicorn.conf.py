@@ -1,0 +1,61 @@
+"""The production start: ``gunicorn -c gunicorn.conf.py`` (``make serve``), on Linux.
+
+Several worker processes, each with a few threads, share one database (PostgreSQL in
+``DATABASE_URL``). The master migrates the database, builds the lexicon caches and makes
+the instance folder's secret key once, before any worker starts (``on_starting``), so
+workers never race each other through Alembic; each worker then builds its own app
+(``companion.wsgi``). docs/production.md explains every setting; each can be changed from
+the environment without editing this file.
+"""
+
+from __future__ import annotations
+
+import os
+
+wsgi_app = "companion.wsgi:app"
+
+_address = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
+bind = [os.environ.get("BIND") or _address]
+workers = int(os.environ.get("WEB_CONCURRENCY", "4"))
+worker_class = "gthread"  # a thread pool per worker; idle keep-alive connections wait in a poller
+threads = int(os.environ.get("THREADS", "4"))
+# Phones poll every 3 s: a connection kept 10 s is reused, not reopened, between polls.
+keepalive = int(os.environ.get("KEEPALIVE", "10"))
+# Open connections per worker, idle ones included: 6,000 phones over 4 workers fit.
+worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "2500"))
+backlog = 4096
+timeout = 30  # a worker silent this long is replaced
+graceful_timeout = 20
+
+# What a request may be before the app sees it (bodies: the app's MAX_CONTENT_LENGTH
+# answers 413 from Content-Length, before a byte of the body is read or stored).
+limit_request_line = 4094
+limit_request_fields = 60
+limit_request_field_size = 8190
+
+# X-Forwarded-* are the app's to read (TRUSTED_PROXIES, ProxyFix), never gunicorn's.
+forwarded_allow_ips = ""
+
+accesslog = os.environ.get("ACCESS_LOG") or None  # "-" for standard output
+errorlog = "-"
+loglevel = os.environ.get("LOG_LEVEL", "info")
+proc_name = "quiddler-companion"
+# No control socket: one fixed path per user, which two servers on a box would fight over.
+control_socket_disable = True
+
+
+def on_starting(server: object) -> None:
+    """In the master, before any worker: the instance folder, the migrations (once), the
+    lexicon caches; then close the master's database connections, which workers must not
+    inherit."""
+    from companion.extensions import db
+    from companion.serve import prepare
+
+    app = prepare()
+    with app.app_context():
+        db.engine.dispose()
+
+
+def post_worker_init(worker: object) -> None:
+    """Say when a worker has built its app and serves (the start tests count these)."""
+    worker.log.info("Worker serving (pid: %s)", os.getpid())  # type: ignore[attr-defined]
