@@ -43,7 +43,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/definitions.py
 	$(BIN)/python benchmarks/solver.py
 	$(BIN)/python benchmarks/solver_cold.py
-	$(BIN)/python benchmarks/web.py
+	$(BIN)/python benchmarks/tables.py
 	$(BIN)/python benchmarks/seat_entry.py
 
 # Extract every sentence (babel.cfg), update each language's catalog, compile them. The

@@ -1,12 +1,14 @@
 """A server in a child process on a free loopback port, for the benchmarks to load.
 
-Shared by ``web.py`` and ``seat_entry.py``: start the code given (it reads its port and
-thread count from ``sys.argv``), wait until a page answers 200, read its memory, stop it.
+Shared by ``tables.py`` and ``seat_entry.py``: start the code given (it reads its port and
+thread count from ``sys.argv``), wait until a page answers 200, read its memory, stop it;
+and the games they load it with (real deals, played through the API).
 """
 
 from __future__ import annotations
 
 import http.client
+import random
 import socket
 import subprocess
 import sys
@@ -15,8 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.game.deck import CARDS
+
 if TYPE_CHECKING:
     from flask import Flask
+    from flask.testing import FlaskClient
 
 ROOT = Path(__file__).resolve().parent.parent
 THREADS = 8  # waitress threads, as companion/serve.py
@@ -104,3 +109,46 @@ def start(
             conn.close()
     server.stop()
     raise RuntimeError(f"{name} server did not start:\n{log.read_text()}")
+
+
+# --- the games ---
+
+
+def split_hand(hand: list[str], rng: random.Random, out: bool) -> dict[str, object]:
+    """Words of 2-3 cards and 1-3 leftovers; a player who went out keeps no leftovers."""
+    keep = 0 if out else rng.randint(1, min(3, len(hand) - 2))
+    laid, words = hand[keep:], []
+    while laid:
+        size = len(laid) if len(laid) <= 3 else (2 if len(laid) == 4 else rng.choice((2, 3)))
+        words.append(laid[:size])
+        laid = laid[size:]
+    return {"words": words, "unused": hand[:keep], "went_out": out}
+
+
+def round_body(number: int, names: list[str], seed: int = 8) -> dict[str, object]:
+    """Round ``number`` dealt from a shuffled real deck: every hand r+2 cards, no challenges."""
+    deck = [c.name for c in CARDS for _ in range(c.copies)]
+    rng = random.Random(seed * 100 + number)
+    rng.shuffle(deck)
+    size = number + 2
+    players = []
+    for seat, name in enumerate(names):
+        hand = deck[seat * size : (seat + 1) * size]
+        out = seat == (number - 1) % len(names)
+        players.append({"name": name, **split_hand(hand, rng, out)})
+    return {"players": players, "challenges": []}
+
+
+def play_game(client: FlaskClient, names: list[str], rounds: int) -> tuple[str, str]:
+    """A new game with rounds 1..``rounds`` entered and closed: its id and edit token."""
+    made = client.post("/api/v1/games", json={"players": names, "first_dealer": 0})
+    assert made.status_code == 201, made.json
+    game_id, token = made.json["id"], made.json["edit_token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    for number in range(1, rounds + 1):
+        url = f"/api/v1/games/{game_id}/rounds/{number}"
+        saved = client.put(url, json=round_body(number, names), headers=auth)
+        assert saved.status_code == 200, saved.json
+        closed = client.post(f"{url}/close", headers=auth)
+        assert closed.status_code == 200, closed.json
+    return game_id, token

@@ -50,6 +50,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         DATABASE_URL="sqlite:///" + str(Path(app.instance_path) / "companion.sqlite3"),
         MAX_CONTENT_LENGTH=256 * 1024,
         SESSION_COOKIE_SAMESITE="Lax",  # not sent with another site's forms or frames
+        # Written when it changes, not on every answer: a poll's 304 sets no cookie.
+        SESSION_REFRESH_EACH_REQUEST=False,
         AUTO_MIGRATE=False,
         BOARD_POLL_MS=3000,
         RATELIMIT_STORAGE_URI="memory://",  # one process; workers share Redis (production)
@@ -65,7 +67,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         # a random per-process key, never a fixed one.
         app.config["SECRET_KEY"] = secrets.token_hex(32)
     app.json.sort_keys = False  # keep the API's field order as documented
-    trust_proxies(app)
 
     from companion.web.links import check_public_url, refuse_strange_hosts
 
@@ -135,6 +136,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["script_catalog"] = lambda: i18n.script_catalog(i18n.current())
     errors.register(app)
     headers.register(app)
+    from companion.web.polling import QuickNotModified
+
+    app.wsgi_app = QuickNotModified(app, app.wsgi_app)  # type: ignore[method-assign]
+    trust_proxies(app)  # outermost: the layers inside see the client's host and address
     return app
 
 

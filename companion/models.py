@@ -34,7 +34,7 @@ class Game(db.Model):  # type: ignore[name-defined]
     version: Mapped[int] = mapped_column(default=1)
     """Bumped by every change: the ETag of the views, and how a stale save is caught."""
     created_at: Mapped[datetime] = mapped_column(default=_now)
-    updated_at: Mapped[datetime] = mapped_column(default=_now)
+    updated_at: Mapped[datetime] = mapped_column(default=_now, index=True)
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"

@@ -16,11 +16,12 @@ import time
 from pathlib import Path
 
 import segno
+import waitress
 from flask import Flask
-from waitress import serve
 
 from companion import create_app, upgrade_database
 from companion.instance import ensure_instance
+from companion.keepalive import keep_alive_after_304
 
 
 def lan_address() -> str | None:
@@ -117,9 +118,33 @@ def main() -> None:
         host=host,
         port=port,
         threads=int(os.environ.get("THREADS", "8")),
+        # Every phone at every table keeps a connection open between its polls: waitress's
+        # default of 100 connections queues a 200-table room's polls behind each other.
+        connection_limit=int(os.environ.get("CONNECTION_LIMIT", "5000")),
+        asyncore_use_poll=True,  # select() stops at file descriptor 1024
+        backlog=2048,
         ident="quiddler-companion",
         max_request_body_size=app.config["MAX_CONTENT_LENGTH"],  # a bigger body: 413, unread
     )
+
+
+def serve(app: Flask, **options: object) -> None:
+    """``waitress.serve`` with a poll's 304 keeping its connection, and as many open
+    connections as this process may hold."""
+    server = waitress.create_server(app, **options)
+    keep_alive_after_304(server)
+    raise_open_files_limit()
+    server.run()
+
+
+def raise_open_files_limit() -> None:
+    """Let this process hold as many connections as the hard limit allows (each is a file
+    descriptor; the soft limit is often 1,024)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
 if __name__ == "__main__":

@@ -13,16 +13,16 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import time
 from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import select, text, update
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
 
+from companion import versions
 from companion.extensions import db
 from companion.game import solitaire
 from companion.game.challenges import Ruling
@@ -184,35 +184,15 @@ def get_game(game_id: str) -> Game:
     return game
 
 
-_VERSION = text("SELECT version FROM game WHERE id = :id")
-
-
-VERSION_FRESH = 1.0
-"""Seconds a game's version read from the database is trusted without asking again.
-
-Writes made by this process forget it at once; a write by another process (a second
-server, the command line) shows within this long. The phones poll every 3 seconds."""
-_versions: dict[tuple[str, str], tuple[float, int | None]] = {}
-
-
 def game_version(game_id: str) -> int | None:
-    """Just the version of a game: enough to answer a conditional GET with 304, or to
-    serve a kept page. A plain statement on a pooled connection, at most once a second."""
-    key = (str(db.engine.url), game_id[:MAX_ID])
-    now = time.monotonic()
-    known = _versions.get(key)
-    if known is not None and now - known[0] < VERSION_FRESH:
-        return known[1]
-    with db.engine.connect() as conn:
-        version = conn.execute(_VERSION, {"id": game_id[:MAX_ID]}).scalar()
-    if len(_versions) > 10_000:  # many games polled: start again rather than grow
-        _versions.clear()
-    _versions[key] = (now, version)
-    return version
+    """Just the version of a game (None: no such game): enough to answer a conditional
+    GET with 304, or to serve a kept page. From memory while fresh (``versions``: a
+    write in another process shows within a second)."""
+    return versions.watch().version(game_id[:MAX_ID])
 
 
 def _forget_version(game_id: str) -> None:
-    _versions.pop((str(db.engine.url), game_id), None)
+    versions.watch().forget(game_id)
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ def layer(module: str) -> str:
     head = parts[1]
     if head in ("game", "lexicon", "actions"):
         return head
-    if head in ("extensions", "models", "store", "migrations"):
+    if head in ("extensions", "models", "store", "versions", "migrations"):
         return "store"
     return "web"  # api, api_games, pages, web, cli, serve, solve, docs, instance
 

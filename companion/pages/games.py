@@ -21,6 +21,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import force_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -44,7 +45,8 @@ from companion.web.charts import running_totals_chart
 from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.forms import ActionForm, HouseWordForm, NewGameForm, first_error, rules_data
 from companion.web.links import link_base, public_url
-from companion.web.present import etag, game_json, not_modified
+from companion.web.polling import board_tag
+from companion.web.present import game_json, not_modified
 from companion.web.spreadsheet import SafeWriter
 
 bp = Blueprint("games", __name__)
@@ -185,26 +187,33 @@ def view(game_id: str) -> Response:
 
 @bp.get("/games/<game_id>/board")
 def board(game_id: str) -> Response:
-    """The leaderboard alone, for the views to refresh: 304 when nothing changed (in the
-    language of this phone: its ETag and the kept copy are per language)."""
+    """The leaderboard alone, for the views to refresh: 304 when nothing changed.
+
+    The page asks in the language it was rendered in (``?lang=``), so its ETag and the
+    kept copy are per language; a still-current poll is answered before Flask
+    (``web.polling``). Without ``lang``, this phone's language."""
     version = store.game_version(game_id)
     if version is None:
         raise store.NotFound("no_such_game")
-    lang = i18n.current()
-    tag = etag(game_id, version)
+    asked = request.args.get("lang", "")
+    lang = asked if asked in i18n.LANGUAGES else i18n.current()
+    tag = board_tag(game_id, version, lang)
     unchanged = not_modified(tag)
     if unchanged:
         return unchanged
-    body = rendered.pages.get_or_render(
-        ("board", game_id, version, lang),
-        lambda: render_template(
-            "_board.html", **board_context(store.state_of(store.get_game(game_id)))
-        ),
-    )
+    with force_locale(lang):
+        body = rendered.pages.get_or_render(
+            ("board", game_id, version, lang),
+            lambda: render_template(
+                "_board.html", **board_context(store.state_of(store.get_game(game_id)))
+            ),
+        )
     response = make_response(body)
     response.headers["ETag"] = f'"{tag}"'
     response.headers["Cache-Control"] = "no-cache"
-    response.vary.add("Accept-Language")
+    if asked != lang:
+        response.vary.add("Accept-Language")
+        response.vary.add("Cookie")
     return response
 
 

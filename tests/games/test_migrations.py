@@ -378,7 +378,7 @@ def test_0005_keeps_a_game_of_0004_unclaimed_at_version_1_and_back(bare: Flask):
         flask_migrate.upgrade(directory=str(MIGRATIONS), revision="0004")
         insert_0004_game(token)
         flask_migrate.upgrade(directory=str(MIGRATIONS))
-        assert revision() == "0005"
+        assert revision() == "0006"
         with db.engine.connect() as conn:
             assert conn.execute(
                 sa.text("SELECT seat_token_hash, claimed_at FROM player")
@@ -473,3 +473,20 @@ def test_0005_keeps_a_game_of_0004_unclaimed_at_version_1_and_back(bare: Flask):
                 )
             ).all() == [(1, 2, "table_legal")]
         db.engine.dispose()
+
+
+def game_indexes() -> set[str]:
+    with db.engine.connect() as conn:
+        return {i["name"] for i in sa.inspect(conn).get_indexes("game")}
+
+
+def test_0006_indexes_when_games_changed_and_back(bare: Flask):
+    """The servers ask twice a second which games changed: 0006 indexes ``updated_at``
+    (the question stays an index lookup with many games stored); 0005 drops it again."""
+    with bare.app_context():
+        flask_migrate.upgrade(directory=str(MIGRATIONS), revision="0005")
+        assert "ix_game_updated_at" not in game_indexes()
+        flask_migrate.upgrade(directory=str(MIGRATIONS), revision="0006")
+        assert "ix_game_updated_at" in game_indexes()
+        flask_migrate.downgrade(directory=str(MIGRATIONS), revision="0005")
+        assert "ix_game_updated_at" not in game_indexes()

@@ -1,0 +1,105 @@
+"""The games' versions as the polling phones need them: one look at the database per
+half second and process, not one per poll.
+
+Every phone asks every 3 seconds whether its game changed; at 1,000 tables that is
+2,000 questions a second. Each process keeps the versions it has read, and twice a
+second one request looks up, in one statement, the games written since its last look
+(``updated_at``, indexed, which every write moves with the version: ``store.touch``).
+A version is answered from memory while that look is under ``FRESH`` seconds old;
+otherwise, or for a game not yet known, the game's own row is read. So a write made by
+another process (a second worker, another server, the command line) is seen here
+within ``FRESH`` seconds; this process's own writes are forgotten at once (``forget``).
+
+Clocks: ``updated_at`` is written by whichever server made the change, so a look asks
+from ``CLOCK_MARGIN`` seconds before the previous one (servers a little apart, a slow
+commit); a version read alone is trusted ``TRUSTED`` seconds at most in any case.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import select
+
+from companion.extensions import db
+from companion.models import Game
+
+FRESH = 1.0
+"""Seconds the last look at the changed games may be old for a version to be trusted:
+a write in another process shows within this long (docs/production.md)."""
+LOOK_EVERY = 0.5
+"""Seconds between two looks at the changed games (made by a request, inline)."""
+TRUSTED = 60.0
+"""Seconds a version is kept at most, whatever the looks say (clocks far apart)."""
+CLOCK_MARGIN = timedelta(seconds=5)
+MAX_KNOWN = 20_000
+"""Games kept per process; beyond, it starts again rather than grow."""
+
+
+class Watch:
+    """The versions one process knows of one database, and when it last looked."""
+
+    def __init__(self) -> None:
+        self.known: dict[str, tuple[float, int | None]] = {}  # id -> (read at, version)
+        self.looked = 0.0  # monotonic time of the last look, 0 before the first
+        self.since: datetime | None = None  # what the next look asks from
+        self.looking = threading.Lock()
+
+    def version(self, game_id: str) -> int | None:
+        """The version of ``game_id`` (None: no such game), from memory when fresh."""
+        now = time.monotonic()
+        if now - self.looked >= LOOK_EVERY:
+            self._look(now)
+        known = self.known.get(game_id)
+        if known is not None and now - self.looked < FRESH and now - known[0] < TRUSTED:
+            return known[1]
+        with db.engine.connect() as conn:
+            version = conn.execute(
+                select(Game.version).where(Game.id == game_id)
+            ).scalar_one_or_none()
+        if len(self.known) >= MAX_KNOWN:
+            self.known.clear()
+        self.known[game_id] = (now, version)
+        return version
+
+    def _look(self, now: float) -> None:
+        """Read the versions of the games written since the last look (one request does
+        it; the others go on with what is known)."""
+        if not self.looking.acquire(blocking=False):
+            return
+        try:
+            started = datetime.now(UTC).replace(tzinfo=None)
+            if self.since is not None and self.known:
+                with db.engine.connect() as conn:
+                    changed = conn.execute(
+                        select(Game.id, Game.version).where(Game.updated_at >= self.since)
+                    ).all()
+                for game_id, version in changed:
+                    if game_id in self.known:
+                        self.known[game_id] = (self.known[game_id][0], version)
+            elif self.since is None:
+                self.known.clear()  # nothing before the first look can be trusted
+            self.since = started - CLOCK_MARGIN
+            self.looked = now
+        finally:
+            self.looking.release()
+
+    def forget(self, game_id: str) -> None:
+        """This process changed ``game_id``: read it again next time."""
+        self.known.pop(game_id, None)
+
+
+_watches: dict[str, Watch] = {}
+_making = threading.Lock()
+
+
+def watch() -> Watch:
+    """The watch of the app's database (one per database URL: tests run many)."""
+    url = db.engine.url.render_as_string()
+    found = _watches.get(url)
+    if found is None:
+        with _making:
+            found = _watches.setdefault(url, Watch())
+    return found
