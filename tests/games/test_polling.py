@@ -1,0 +1,156 @@
+"""The leaderboard's polls at table scale: a still-current poll is answered 304 before
+Flask (no session read or written, the safety headers still on), anything else goes
+through Flask; and a write made by another process reaches the polls within a second."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import UTC, datetime
+
+import pytest
+import sqlalchemy as sa
+from flask import Flask, request_started
+from flask.testing import FlaskClient
+
+from companion import versions
+from companion.extensions import db
+
+
+@pytest.fixture
+def through_flask(app: Flask) -> Iterator[list[str]]:
+    """The paths of the requests that reached Flask (the quick 304s don't)."""
+    seen: list[str] = []
+
+    def started(sender: Flask, **_: object) -> None:
+        from flask import request
+
+        seen.append(request.full_path)
+
+    with request_started.connected_to(started, app):
+        yield seen
+
+
+def board_url(client: FlaskClient, game_id: str, lang: str) -> str:
+    """The board's address as the game page gives it to its script."""
+    page = client.get(f"/games/{game_id}", headers={"Accept-Language": lang}).get_data(True)
+    found = re.search(r'data-live-url="([^"]+)"', page)
+    assert found, page
+    return found[1].replace("&amp;", "&")
+
+
+def test_the_page_polls_its_board_in_its_own_language(client, new_game):
+    game = new_game()
+    assert board_url(client, game.id, "lt") == f"/games/{game.id}/board?lang=lt"
+    assert board_url(client, game.id, "cs") == f"/games/{game.id}/board?lang=cs"
+
+
+def test_a_current_poll_is_answered_before_flask(client, new_game, through_flask):
+    game = new_game()
+    url = board_url(client, game.id, "hu")
+    first = client.get(url)
+    assert first.status_code == 200
+    tag = first.headers["ETag"]
+    assert tag == f'"{game.id}-1-hu"'
+    through_flask.clear()
+
+    again = client.get(url, headers={"If-None-Match": tag})
+    assert again.status_code == 304
+    assert again.get_data() == b""
+    assert again.headers["ETag"] == tag
+    assert again.headers["X-Frame-Options"] == "DENY"
+    assert again.headers["X-Content-Type-Options"] == "nosniff"
+    assert "frame-ancestors 'none'" in again.headers["Content-Security-Policy"]
+    assert "Set-Cookie" not in again.headers  # the session is neither read nor written
+    assert through_flask == []  # Flask never saw it
+    # Several tags, weak or strong, as a browser may send them:
+    listed = client.get(url, headers={"If-None-Match": f'"other", W/{tag}'})
+    assert listed.status_code == 304 and through_flask == []
+
+
+def test_a_poll_out_of_date_gets_the_new_board(client, new_game, through_flask):
+    game = new_game()
+    url = board_url(client, game.id, "en")
+    tag = client.get(url).headers["ETag"]
+    game.put_round(1, [
+        {"name": "Ann", "words": [["C", "A", "T"]], "unused": [], "went_out": True},
+        {"name": "Ben", "words": [], "unused": ["Q", "U", "Z"]},
+        {"name": "Cy", "words": [["O", "X"]], "unused": ["E"]},
+    ])
+    through_flask.clear()
+    changed = client.get(url, headers={"If-None-Match": tag})
+    assert changed.status_code == 200  # this process's own write: at once
+    assert changed.headers["ETag"] == f'"{game.id}-2-en"'
+    assert through_flask == [url]
+
+
+def test_another_language_or_no_language_goes_to_flask(client, new_game, through_flask):
+    game = new_game()
+    tag = client.get(f"/games/{game.id}/board?lang=lt").headers["ETag"]
+    through_flask.clear()
+    other = client.get(f"/games/{game.id}/board?lang=cs", headers={"If-None-Match": tag})
+    assert other.status_code == 200 and other.headers["ETag"] == f'"{game.id}-1-cs"'
+    # No language in the address (an older page): Flask works it out from the phone.
+    bare = client.get(
+        f"/games/{game.id}/board",
+        headers={"If-None-Match": tag, "Accept-Language": "lt"},
+    )
+    assert bare.status_code == 304
+    assert through_flask == [
+        f"/games/{game.id}/board?lang=cs", f"/games/{game.id}/board?"
+    ]
+
+
+def test_a_stranger_host_or_a_missing_game_is_never_a_quick_304(client, new_game):
+    game = new_game()
+    url = f"/games/{game.id}/board?lang=en"
+    tag = client.get(url).headers["ETag"]
+    stranger = client.get(url, headers={"If-None-Match": tag, "Host": "evil.example"})
+    assert stranger.status_code == 400  # refused by Flask, as any request to that host
+    assert "evil.example" in stranger.get_data(True)
+    missing = client.get(
+        "/games/no-such-game/board?lang=en", headers={"If-None-Match": '"no-such-game-1-en"'}
+    )
+    assert missing.status_code == 404
+
+
+def other_process_writes(app: Flask, game_id: str) -> None:
+    """A write as another worker makes it: the row changed, this process not told."""
+    with app.app_context(), db.engine.begin() as conn:
+        conn.execute(
+            sa.text("UPDATE game SET version = version + 1, updated_at = :now WHERE id = :id"),
+            {"now": datetime.now(UTC).replace(tzinfo=None), "id": game_id},
+        )
+
+
+def test_a_write_by_another_process_shows_after_the_next_look(app, client, new_game):
+    """Versions come from memory between looks (no query per poll), and the next look,
+    at most half a second later, brings another worker's write."""
+    game = new_game()
+    url = f"/games/{game.id}/board?lang=en"
+    tag = client.get(url).headers["ETag"]
+    assert client.get(url, headers={"If-None-Match": tag}).status_code == 304
+    other_process_writes(app, game.id)
+    with app.app_context():
+        watch = versions.watch()
+    assert client.get(url, headers={"If-None-Match": tag}).status_code == 304  # not looked yet
+    watch.looked -= versions.LOOK_EVERY  # half a second later
+    seen = client.get(url, headers={"If-None-Match": tag})
+    assert seen.status_code == 200
+    assert seen.headers["ETag"] == f'"{game.id}-2-en"'
+
+
+def test_without_a_fresh_look_the_game_row_is_read(app, client, new_game):
+    """If no look happened for a second (the lock held elsewhere), a poll reads its game."""
+    game = new_game()
+    url = f"/games/{game.id}/board?lang=en"
+    tag = client.get(url).headers["ETag"]
+    other_process_writes(app, game.id)
+    with app.app_context():
+        watch = versions.watch()
+    watch.looked -= versions.FRESH
+    assert watch.looking.acquire(blocking=False)  # someone else is looking, slowly
+    try:
+        assert client.get(url, headers={"If-None-Match": tag}).status_code == 200
+    finally:
+        watch.looking.release()
