@@ -27,7 +27,7 @@ run: $(VENV)/.installed
 # runs a second time on that database, the browser tests aside (they ran on SQLite).
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check companion tests benchmarks
-	TEST_DATABASE_URL= $(BIN)/python -m pytest -n 2
+	TEST_DATABASE_URL= REQUIRE_POSTGRES= $(BIN)/python -m pytest -n 2
 	if [ -n "$$TEST_DATABASE_URL" ]; then $(BIN)/python -m pytest -n 2 -m "not browser"; fi
 
 # The suite on PostgreSQL only, on a server this machine starts (Debian's package).

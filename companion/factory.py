@@ -29,6 +29,16 @@ def upgrade_database(app: Flask) -> None:
         flask_migrate.upgrade(directory=str(MIGRATIONS))
 
 
+def database_revision(app: Flask) -> str | None:
+    """The schema revision the database is at (None: an empty database)."""
+    from alembic.runtime.migration import MigrationContext
+
+    from companion.extensions import db
+
+    with app.app_context(), db.engine.connect() as conn:
+        return MigrationContext.configure(conn).get_current_revision()
+
+
 def _template_folder() -> Path:
     packed = Path(__file__).resolve().parent / "templates"
     return packed if packed.is_dir() else TEMPLATES

@@ -20,6 +20,7 @@ import waitress
 from flask import Flask
 
 from companion import create_app, upgrade_database
+from companion.factory import database_revision
 from companion.instance import ensure_instance
 from companion.keepalive import keep_alive_after_304
 
@@ -86,7 +87,11 @@ def prepare() -> Flask:
     in the master process before any worker exists, so the workers only read."""
     ensure_instance(Path(Flask("companion").instance_path))  # where create_app will look
     app = create_app()
+    before = database_revision(app)
     upgrade_database(app)  # once, before serving: never inside create_app
+    after = database_revision(app)
+    moved = "" if before == after else f" (upgraded from {before or 'an empty database'})"
+    print(f"Database at revision {after}{moved}", flush=True)
     lexicons = app.extensions["lexicons"]
     built = lexicons.build("standard")  # the first challenge needs no wait
     start = time.perf_counter()
