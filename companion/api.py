@@ -8,6 +8,7 @@ import json
 from flask import Blueprint, Response, jsonify, request
 
 from companion import store
+from companion.extensions import limiter, solver_limit, word_lookup_limit
 from companion.game.deck import CARDS
 from companion.game.errors import RuleError, ShapeError, UnsupportedMedia
 from companion.game.parse import parse_play, parse_rules
@@ -68,6 +69,7 @@ def spell() -> Response:
 
 
 @bp.post("/score")
+@limiter.shared_limit(word_lookup_limit, scope="word-lookups")
 def score() -> Response:
     """Score one round without storing anything."""
     body = json_body()
@@ -78,6 +80,7 @@ def score() -> Response:
 
 
 @bp.get("/words/<path:word>")
+@limiter.shared_limit(word_lookup_limit, scope="word-lookups")
 def word(word: str) -> Response:
     """The referee's verdict on one word: ``?lexicon=NAME`` picks the dictionary."""
     name = request.args.get("lexicon")
@@ -95,6 +98,7 @@ def word(word: str) -> Response:
 
 
 @bp.post("/judge")
+@limiter.shared_limit(word_lookup_limit, scope="word-lookups")
 def judge() -> Response:
     """One verdict for a whole play, without saying which word failed."""
     body = json_object("words", "lexicon")
@@ -111,6 +115,7 @@ def judge() -> Response:
 
 
 @bp.post("/best")
+@limiter.shared_limit(solver_limit, scope="solver")
 def best() -> Response:
     """The best play of a hand: words, unused cards, the discard, points, going out."""
     body = json_object("cards", "discard", "rules")

@@ -32,11 +32,34 @@ GAME_CREATION = "30 per minute;300 per hour"
 starts a few an evening; a script making ten thousand is stopped after thirty."""
 
 
-def game_creation_limit() -> str:
-    """The configured limit on new games per client address."""
+WORD_LOOKUPS = "300 per minute"
+"""Word checks, rulings and scored rounds per client address (``WORD_LOOKUP_LIMIT``):
+several tables behind one café router, each asking a few a minute, stay far below."""
+
+SOLVER = "60 per minute"
+"""Best plays asked of the API per client address (``SOLVER_LIMIT``): the solver is the
+dearest request the Companion answers."""
+
+
+def _configured(key: str, default: str) -> str:
     from flask import current_app
 
-    return str(current_app.config.get("GAME_CREATION_LIMIT") or GAME_CREATION)
+    return str(current_app.config.get(key) or default)
+
+
+def game_creation_limit() -> str:
+    """The configured limit on new games (and solitaire games) per client address."""
+    return _configured("GAME_CREATION_LIMIT", GAME_CREATION)
+
+
+def word_lookup_limit() -> str:
+    """The configured limit on word checks, rulings and scored rounds per client."""
+    return _configured("WORD_LOOKUP_LIMIT", WORD_LOOKUPS)
+
+
+def solver_limit() -> str:
+    """The configured limit on best plays per client address."""
+    return _configured("SOLVER_LIMIT", SOLVER)
 
 
 @event.listens_for(Engine, "connect")

@@ -6,6 +6,7 @@ import re
 
 from flask import Blueprint, Response, g, make_response, render_template
 
+from companion.extensions import limiter, word_lookup_limit
 from companion.game.errors import Refusal, RuleError
 from companion.game.parse import parse_play, parse_rules
 from companion.game.scoring import RoundScore, score_round
@@ -114,6 +115,7 @@ def _refused(exc: Refusal) -> Response:
 
 
 @bp.route("/score", methods=["GET", "POST"])
+@limiter.shared_limit(word_lookup_limit, scope="word-lookups", methods=["POST"])
 @shows_refusals(_refused)
 def index() -> Response:
     """Explain the app and score a round typed into the form."""

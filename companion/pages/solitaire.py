@@ -20,6 +20,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from companion import store
 from companion.actions import judging
 from companion.actions import solitaire as actions
+from companion.extensions import game_creation_limit, limiter
 from companion.game import solitaire
 from companion.game.deck import CARDS, text
 from companion.game.errors import Refusal
@@ -53,6 +54,7 @@ def _refused_start(exc: Refusal) -> Response:
 
 
 @bp.route("/solitaire", methods=["GET", "POST"])
+@limiter.shared_limit(game_creation_limit, scope="new-games", methods=["POST"])
 @shows_refusals(_refused_start)
 def start() -> Response | BaseResponse:
     """Enter the eight face-up cards, or practise with a shuffled virtual deck."""

@@ -12,7 +12,7 @@ import waitress
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import create_app
+from companion import create_app, upgrade_database
 from companion.web.spreadsheet import spreadsheet_safe
 
 
@@ -55,6 +55,31 @@ def test_the_session_cookie_is_same_site_lax_and_http_only(client: FlaskClient) 
 def test_over_https_the_session_cookie_is_secure(app: Flask) -> None:
     https = create_app(apart(app, PUBLIC_URL="https://quiddler.example.org/"))
     assert "Secure" in session_cookie(https.test_client())
+
+
+def test_behind_a_trusted_proxy_an_https_request_gets_a_secure_cookie(app: Flask) -> None:
+    """``TRUSTED_PROXIES = 1``: the proxy's X-Forwarded-Proto says the phone used HTTPS.
+    Without it the header is anyone's to write, and ignored."""
+    forwarded = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "quiddler.example.org"}
+    proxied_app = create_app(
+        apart(app, TRUSTED_PROXIES="1", ALLOWED_HOSTS="quiddler.example.org")
+    )
+    upgrade_database(proxied_app)  # its own database, in memory
+    proxied = proxied_app.test_client()
+    answer = proxied.get("/language/lt?next=/", headers=forwarded)
+    assert "Secure" in answer.headers["Set-Cookie"]
+    made = proxied.post("/api/v1/games", json={"players": ["Ann", "Ben"]}, headers=forwarded)
+    assert made.status_code == 201, made.get_json()
+    assert made.get_json()["view_url"].startswith("https://quiddler.example.org/games/")
+    direct = create_app(apart(app)).test_client()
+    answer = direct.get("/language/lt?next=/", headers=forwarded)
+    assert "Secure" not in answer.headers["Set-Cookie"]
+
+
+def test_a_wrong_number_of_proxies_fails_at_start(app: Flask) -> None:
+    for wrong in ("two", "-1"):
+        with pytest.raises(ValueError, match="TRUSTED_PROXIES"):
+            create_app(apart(app, TRUSTED_PROXIES=wrong))
 
 
 @pytest.mark.parametrize(
