@@ -18,16 +18,25 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed $(VENV)/.installed-production
+
+$(VENV)/.installed-production: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[production]'
 	touch $@ $(VENV)/.installed
 
 run: $(VENV)/.installed
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/python -m companion.serve
 
+# The production start (docs/production.md): gunicorn's worker processes, on Linux, with
+# DATABASE_URL, SECRET_KEY and the rest from the environment; it listens on 0.0.0.0:8000.
+serve: $(VENV)/.installed-production
+	$(BIN)/gunicorn -c gunicorn.conf.py
+
 # With TEST_DATABASE_URL (a PostgreSQL server, e.g. from scripts/postgres.sh) the suite
 # runs a second time on that database, the browser tests aside (they ran on SQLite).
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check companion tests benchmarks
-	TEST_DATABASE_URL= REQUIRE_POSTGRES= $(BIN)/python -m pytest -n 2
+	TEST_DATABASE_URL= REQUIRE_SERVERS= $(BIN)/python -m pytest -n 2
 	if [ -n "$$TEST_DATABASE_URL" ]; then $(BIN)/python -m pytest -n 2 -m "not browser"; fi
 
 # The suite on PostgreSQL only, on a server this machine starts (Debian's package).
@@ -44,6 +53,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/solver.py
 	$(BIN)/python benchmarks/solver_cold.py
 	$(BIN)/python benchmarks/tables.py
+	$(BIN)/python benchmarks/production_start.py
 	$(BIN)/python benchmarks/seat_entry.py
 
 # Extract every sentence (babel.cfg), update each language's catalog, compile them. The

@@ -54,6 +54,14 @@ def on_starting(server: object) -> None:
     app = prepare()
     with app.app_context():
         db.engine.dispose()
+    storage = str(app.config.get("RATELIMIT_STORAGE_URI") or "memory://")
+    if workers > 1 and storage.startswith("memory://"):
+        print(
+            f"Warning: rate limits are counted in memory, by each of the {workers} workers "
+            "apart (each allows the whole limit); set RATELIMIT_STORAGE_URI to a shared "
+            "store such as redis://127.0.0.1:6379/0 (docs/production.md).",
+            flush=True,
+        )
 
 
 def post_worker_init(worker: object) -> None:

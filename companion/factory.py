@@ -72,6 +72,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         if os.environ.get(key):
             app.config[key] = os.environ[key]
     app.config.update(config or {})
+    if isinstance(app.config.get("RATELIMIT_ENABLED"), str):  # from the environment
+        app.config["RATELIMIT_ENABLED"] = _flag(app.config["RATELIMIT_ENABLED"])
     if not app.config.get("SECRET_KEY"):
         # No configured key (e.g. `flask run` before `make run` made one):
         # a random per-process key, never a fixed one.

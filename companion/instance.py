@@ -27,6 +27,10 @@ ENVIRONMENT_KEYS = (
     "ALLOWED_HOSTS",
     "TRUSTED_PROXIES",
     "RATELIMIT_STORAGE_URI",
+    "RATELIMIT_ENABLED",
+    "GAME_CREATION_LIMIT",
+    "WORD_LOOKUP_LIMIT",
+    "SOLVER_LIMIT",
 )
 """Config keys the environment may set (over instance/config.py)."""
 

@@ -2,7 +2,8 @@
 PostgreSQL database of the test's own (made empty on the server of ``TEST_DATABASE_URL``).
 
 Without a PostgreSQL ``TEST_DATABASE_URL`` these tests are skipped (``make test``'s first,
-SQLite run); on CI (``REQUIRE_POSTGRES=1``, set by ``.ci/run``) that is an error instead.
+SQLite run), and so is the shared rate-limit test without ``TEST_REDIS_URL``; on CI
+(``REQUIRE_SERVERS=1``, set by ``.ci/run``) a missing server is an error instead.
 """
 
 from __future__ import annotations
@@ -24,13 +25,34 @@ import sqlalchemy
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 
+def server_url(variable: str, scheme: str, example: str) -> str:
+    """The URL in ``variable`` if it starts with ``scheme``; else skip (fail on CI)."""
+    url = os.environ.get(variable, "")
+    if not url.startswith(scheme):
+        if os.environ.get("REQUIRE_SERVERS"):
+            pytest.fail(f"REQUIRE_SERVERS is set but {variable} is no {scheme} URL")
+        pytest.skip(f"needs a server: {variable}={example}")
+    return url
+
+
 def postgres_url() -> sqlalchemy.URL:
-    url = os.environ.get("TEST_DATABASE_URL", "")
-    if not url.startswith("postgresql"):
-        if os.environ.get("REQUIRE_POSTGRES"):
-            pytest.fail("REQUIRE_POSTGRES is set but TEST_DATABASE_URL is no PostgreSQL URL")
-        pytest.skip("needs a PostgreSQL server: TEST_DATABASE_URL=postgresql+psycopg://...")
-    return sqlalchemy.make_url(url)
+    return sqlalchemy.make_url(
+        server_url("TEST_DATABASE_URL", "postgresql", "postgresql+psycopg://.../dbname")
+    )
+
+
+@pytest.fixture
+def redis_url() -> str:
+    """A Redis database of the test server (``TEST_REDIS_URL``), emptied: number 7, which
+    nothing else uses."""
+    import redis
+
+    url = server_url("TEST_REDIS_URL", "redis://", "redis://127.0.0.1:6379/0")
+    own = url.rsplit("/", 1)[0] + "/7" if url.count("/") >= 3 else url + "/7"
+    client = redis.Redis.from_url(own)
+    client.flushdb()
+    client.close()
+    return own
 
 
 @pytest.fixture
@@ -110,7 +132,7 @@ def gunicorn(
     worker serves (or the start has failed: then its log is in the failure)."""
     started: list[Gunicorn] = []
 
-    def start(url: str, workers: int = 4, wait: float = 120) -> Gunicorn:
+    def start(url: str, workers: int = 4, wait: float = 120, **settings: str) -> Gunicorn:
         port = free_port()
         log = tmp_path / f"gunicorn-{port}.log"
         env = {
@@ -123,6 +145,7 @@ def gunicorn(
             "WEB_CONCURRENCY": str(workers),
             "THREADS": "2",
             "PYTHONPATH": str(ROOT),
+            **settings,
         }
         with log.open("wb") as out:
             process = subprocess.Popen(

@@ -103,3 +103,24 @@ def test_a_body_over_the_limit_is_refused_unstored_by_gunicorn(empty_database, g
         answer = conn.recv(4096)
     assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
     assert games_stored(empty_database) == 0
+
+
+def test_two_servers_share_the_rate_limit_through_redis(empty_database, redis_url, gunicorn):
+    """The production store of the limits: what one server process counted, another
+    sees (in memory, each worker would allow the limit again)."""
+    shared = {
+        "RATELIMIT_ENABLED": "1",
+        "RATELIMIT_STORAGE_URI": redis_url,
+        "GAME_CREATION_LIMIT": "3 per minute",
+    }
+    one = gunicorn(empty_database, workers=1, **shared)
+    two = gunicorn(empty_database, workers=1, **shared)
+    assert one.serving() == 1 and two.serving() == 1, one.text() + two.text()
+    made = [
+        server.request("POST", "/api/v1/games", NEW_GAME, JSON)[0] for server in (one, two, one)
+    ]
+    assert made == [201, 201, 201]
+    status, body = two.request("POST", "/api/v1/games", NEW_GAME, JSON)
+    assert status == 429, body
+    assert json.loads(body)["code"] == "too_many_requests"
+    assert games_stored(empty_database) == 3
