@@ -1,33 +1,63 @@
 """Who may change a game from a browser: the edit link, opened once, is kept in the session,
-and so is the secret of a seat this browser took."""
+and so is the secret of a seat this browser took.
+
+Each is kept sealed (``companion.web.sealed``), never in clear: the session cookie is
+signed, not encrypted, and anyone who sees it can read it. The functions below give the
+clear token back to the pages and actions, which check it as before."""
 
 from __future__ import annotations
+
+import re
 
 from flask import session
 
 from companion import store
 from companion.game.errors import Forbidden
 from companion.models import Game, Solitaire
+from companion.web.sealed import seal, unseal
 
 KEPT = 30
 """Edit rights kept per browser (most recent games): a few dozen fit in the cookie."""
 
+CLEAR_TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
+"""What a token kept in clear looks like (``store.new_secret``): the cookies written
+before tokens were sealed hold them so. A sealed token is longer."""
+
+
+def _kept(kind: str) -> dict[str, str]:
+    """The entries kept under ``kind`` ("edit", "seats"): game id to sealed token.
+
+    An entry still in clear (a cookie from before tokens were sealed) is sealed here and
+    the session written again, so the right keeps working and the clear token leaves the
+    cookie with this request's answer."""
+    kept = session.get(kind)
+    if not isinstance(kept, dict):
+        return {}
+    entries = {k: v for k, v in kept.items() if isinstance(k, str) and isinstance(v, str)}
+    clear = {
+        k: v for k, v in entries.items() if CLEAR_TOKEN.fullmatch(v) and unseal(kind, k, v) is None
+    }
+    if clear:
+        entries.update({k: seal(kind, k, v) for k, v in clear.items()})
+        session[kind] = entries
+    return entries
+
 
 def _keep(kind: str, game_id: str, token: str) -> None:
-    """Keep ``token`` for ``game_id`` under ``kind`` ("edit", "seats") in the signed session
-    cookie: the most recent games only."""
-    kept = session.get(kind)
-    kept = {k: v for k, v in kept.items() if k != game_id} if isinstance(kept, dict) else {}
-    kept[game_id] = token
+    """Keep ``token`` sealed for ``game_id`` under ``kind`` ("edit", "seats") in the
+    session cookie: the most recent games only."""
+    kept = {k: v for k, v in _kept(kind).items() if k != game_id}
+    kept[game_id] = seal(kind, game_id, token)
     session[kind] = dict(list(kept.items())[-KEPT:])
     session.permanent = True
 
 
 def _held(kind: str, game_id: str) -> str | None:
-    """The token kept under ``kind`` for ``game_id``, unchecked (the action checks it)."""
-    kept = session.get(kind)
-    token = kept.get(game_id[:64]) if isinstance(kept, dict) else None
-    return token if isinstance(token, str) else None
+    """The token kept under ``kind`` for ``game_id``, unsealed but unchecked (the action
+    checks it); None when none is kept or its seal does not hold."""
+    game_id = game_id[:64]
+    sealed = _kept(kind).get(game_id)
+    return unseal(kind, game_id, sealed) if sealed else None
 
 
 def remember(game_id: str, token: str) -> None:
@@ -70,9 +100,7 @@ def games_here() -> set[str]:
     """The games this browser started, opened, or holds a seat of: its home page's list."""
     found: set[str] = set()
     for kind in ("edit", "seats"):
-        kept = session.get(kind)
-        if isinstance(kept, dict):
-            found.update(k for k in kept if isinstance(k, str))
+        found.update(_kept(kind))
     seen = session.get("seen")
     if isinstance(seen, list):
         found.update(g for g in seen if isinstance(g, str))
