@@ -23,12 +23,12 @@ is kept encrypted with keys derived from ``SECRET_KEY``, in the style of SIV
 The kind and game id are inside both MACs, so a value copied to another game's entry
 is worthless. The IV doubles as the tag: 64 bits, behind the cookie's own signature.
 
-Why not a library cipher (Fernet, AES-GCM): a cookie must stay under 4 KB and a browser
-keeps up to 30 games of each kind in it. A 32-character token sealed here takes 43
-characters; Fernet would take about 140 (version, timestamp, 16-byte IV, padding, a
-32-byte tag), AES-GCM about 80 (12-byte nonce, 16-byte tag) and needs a package the
-app does not otherwise use; and neither is deterministic, so every write would change
-every entry.
+Why not a library cipher (Fernet, AES-GCM): a cookie must stay under 4 KB, and a
+browser keeps dozens of games in it (``access.COOKIE_BUDGET``). A 32-character token
+sealed here takes 43 characters; Fernet would take about 140 (version, timestamp,
+16-byte IV, padding, a 32-byte tag), AES-GCM about 80 (12-byte nonce, 16-byte tag), so
+a cookie would hold half as many games or fewer; both need a package the app does not
+otherwise use, and neither is deterministic, so every write would change every entry.
 """
 
 from __future__ import annotations
@@ -46,8 +46,8 @@ from flask import current_app
 IV_BYTES = 8
 """The synthetic IV, which is also the tag: 64 bits."""
 
-MAX_SEALED = 400
-"""The longest value unsealed (tokens are 32 characters; anything longer is not ours)."""
+MAX_SEALED = 4096
+"""The longest value unsealed: no cookie is longer, so a longer value is not ours."""
 
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 

@@ -8,7 +8,7 @@ import base64
 import secrets
 
 from flask import Flask
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from companion.web.sealed import Keys, seal, unseal
@@ -18,11 +18,17 @@ KINDS = st.sampled_from(["edit", "seats"])
 GAME_IDS = st.text(max_size=70) | st.from_regex(r"[A-Za-z0-9_-]{22}", fullmatch=True)
 APP_TOKENS = st.binary(min_size=24, max_size=24).map(lambda b: base64.urlsafe_b64encode(b).decode())
 """Tokens as the app makes them (``secrets.token_urlsafe(24)``)."""
-TOKENS = APP_TOKENS | st.text(max_size=80) | st.from_regex(r"[A-Za-z0-9_-]{0,48}", fullmatch=True)
+TOKENS = (
+    APP_TOKENS
+    | st.text(max_size=80)
+    | st.text(st.characters(min_codepoint=0x10000), min_size=60, max_size=200)  # 4 bytes each
+    | st.from_regex(r"[A-Za-z0-9_-]{0,48}", fullmatch=True)
+)
 
 
 @settings(max_examples=300)
 @given(kind=KINDS, game_id=GAME_IDS, token=TOKENS)
+@example(kind="edit", game_id="g" * 64, token="\U0001f0a1" * 200)  # the longest the edit link takes
 def test_any_token_round_trips_for_any_game(kind: str, game_id: str, token: str) -> None:
     sealed = seal(kind, game_id, token, KEYS)
     assert unseal(kind, game_id, sealed, KEYS) == token
