@@ -1,33 +1,112 @@
 """Who may change a game from a browser: the edit link, opened once, is kept in the session,
-and so is the secret of a seat this browser took."""
+and so is the secret of a seat this browser took.
+
+Each is kept sealed (``companion.web.sealed``), never in clear: the session cookie is
+signed, not encrypted, and anyone who sees it can read it. The functions below give the
+clear token back to the pages and actions, which check it as before."""
 
 from __future__ import annotations
 
-from flask import session
+import re
+
+from flask import current_app, session
 
 from companion import store
 from companion.game.errors import Forbidden
 from companion.models import Game, Solitaire
+from companion.web.sealed import seal, unseal
 
 KEPT = 30
-"""Edit rights kept per browser (most recent games): a few dozen fit in the cookie."""
+"""Games kept per list (edit rights, seats, games opened): the most recent ones, fewer
+when the cookie would outgrow ``COOKIE_BUDGET``."""
+
+COOKIE_BUDGET = 3800
+"""The longest session cookie written, in characters. A browser drops a cookie longer
+than 4096 bytes with its name and attributes (and keeps the old one: the newest right
+would be lost); this leaves room for those and for the form's CSRF token. A sealed
+entry takes about 70 characters, so some 50 rights fit, not 30 edit rights and 30 seats
+of different games."""
+
+CLEAR_TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
+"""What a token kept in clear looks like (``store.new_secret``): the cookies written
+before tokens were sealed hold them so. A sealed token is longer."""
+
+
+def _entries(kind: str) -> dict[str, str]:
+    """The entries of the session's ``kind`` as they are (anything else in it ignored)."""
+    kept = session.get(kind)
+    if not isinstance(kept, dict):
+        return {}
+    return {k: v for k, v in kept.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def _kept(kind: str) -> dict[str, str]:
+    """The entries kept under ``kind`` ("edit", "seats"): game id to sealed token.
+
+    An entry still in clear (a cookie from before tokens were sealed) is sealed here and
+    the session written again, so the right keeps working and the clear token leaves the
+    cookie with this request's answer."""
+    entries = _entries(kind)
+    clear = {
+        k: v for k, v in entries.items() if CLEAR_TOKEN.fullmatch(v) and unseal(kind, k, v) is None
+    }
+    if clear:
+        entries.update({k: seal(kind, k, v) for k, v in clear.items()})
+        session[kind] = entries
+        _fit()  # a sealed token is longer than a clear one
+    return entries
+
+
+def _fit() -> None:
+    """Drop the oldest games until the session cookie fits ``COOKIE_BUDGET``."""
+    serializer = getattr(current_app.session_interface, "get_signing_serializer", None)
+    if serializer is None:  # a session kept on the server: no cookie to fit
+        return
+    signer = serializer(current_app)
+    while (excess := len(signer.dumps(dict(session))) - COOKIE_BUDGET) > 0:
+        if not _drop_oldest(excess):
+            return
+
+
+def _drop_oldest(excess: int) -> bool:
+    """Drop about ``excess`` characters of the oldest entries: first the games only
+    opened here (they only list the game on the home page), then the oldest of the
+    longer list of rights (seats when both are as long: a lost seat can be released and
+    taken again, a lost edit right needs the edit link). False when nothing is left."""
+    seen = session.get("seen")
+    seen = list(seen) if isinstance(seen, list) else []
+    rights = {kind: _entries(kind) for kind in ("seats", "edit")}
+    dropped = 0
+    while dropped < excess:
+        if seen:
+            dropped += len(str(seen.pop(0))) + 3
+            session["seen"] = seen
+            continue
+        kind = max(rights, key=lambda k: len(rights[k]))
+        if not rights[kind]:
+            break
+        oldest = next(iter(rights[kind]))
+        dropped += len(oldest) + len(rights[kind].pop(oldest)) + 6
+        session[kind] = rights[kind]
+    return dropped > 0
 
 
 def _keep(kind: str, game_id: str, token: str) -> None:
-    """Keep ``token`` for ``game_id`` under ``kind`` ("edit", "seats") in the signed session
-    cookie: the most recent games only."""
-    kept = session.get(kind)
-    kept = {k: v for k, v in kept.items() if k != game_id} if isinstance(kept, dict) else {}
-    kept[game_id] = token
+    """Keep ``token`` sealed for ``game_id`` under ``kind`` ("edit", "seats") in the
+    session cookie: the most recent games only."""
+    kept = {k: v for k, v in _kept(kind).items() if k != game_id}
+    kept[game_id] = seal(kind, game_id, token)
     session[kind] = dict(list(kept.items())[-KEPT:])
     session.permanent = True
+    _fit()
 
 
 def _held(kind: str, game_id: str) -> str | None:
-    """The token kept under ``kind`` for ``game_id``, unchecked (the action checks it)."""
-    kept = session.get(kind)
-    token = kept.get(game_id[:64]) if isinstance(kept, dict) else None
-    return token if isinstance(token, str) else None
+    """The token kept under ``kind`` for ``game_id``, unsealed but unchecked (the action
+    checks it); None when none is kept or its seal does not hold."""
+    game_id = game_id[:64]
+    sealed = _kept(kind).get(game_id)
+    return unseal(kind, game_id, sealed) if sealed else None
 
 
 def remember(game_id: str, token: str) -> None:
@@ -64,15 +143,14 @@ def remember_seen(game_id: str) -> None:
     if game_id not in seen:
         session["seen"] = [*seen, game_id][-KEPT:]
         session.permanent = True
+        _fit()
 
 
 def games_here() -> set[str]:
     """The games this browser started, opened, or holds a seat of: its home page's list."""
     found: set[str] = set()
     for kind in ("edit", "seats"):
-        kept = session.get(kind)
-        if isinstance(kept, dict):
-            found.update(k for k in kept if isinstance(k, str))
+        found.update(_kept(kind))
     seen = session.get("seen")
     if isinstance(seen, list):
         found.update(g for g in seen if isinstance(g, str))
