@@ -4,13 +4,15 @@ Run: ``.venv/bin/python benchmarks/tables.py [--tables 200,600,1000] [--seconds 
 [--runs 3] [--starts default,production] [--generators 2]``.
 
 Each table is a game of 4 to 8 players with rounds 1-3 closed, made through the app
-before the server starts. Every phone at a table (one per player) keeps a connection
-open and asks for ``/games/<id>/board`` every 3 s with the ETag it holds
+before the server starts. As the room fills (``JOINS_PER_S`` phones a second), each
+table opens its game page once (the viewers' session cookie; the board's address is
+checked), then every phone at it (one per player) keeps a connection open and asks for
+``/games/<id>/board?lang=..`` every 3 s after its last answer, with the ETag it holds
 (``If-None-Match``), as ``board.js`` does: a 304 while nothing changed, the new board
 after a save. The table's scorekeeper saves round 4 once a minute (``PUT`` through the
-API, two deals in turn, so every save changes the game). Phones and saves start at
-random moments, so the load is even. A quarter of the phones read another language than
-their table (a board per language is rendered after each save).
+API, two deals in turn, so every save changes the game), starting at a random moment.
+A quarter of the phones read another language than their table (a board per language
+is rendered after each save). ``--no-saves`` leaves the saves out, to weigh the polls.
 
 Two starts are measured, each on a database of its own:
 - ``default``: ``make run`` (``python -m companion.serve``: waitress, SQLite);
@@ -21,10 +23,10 @@ Per N it prints the answers' p50 and p99 (polls and saves apart, ms), the errors
 failed connection, no answer in 10 s, a status other than 200/304 for a poll or 200 for
 a save), and the CPU used (in cores: CPU seconds per second) by the server's processes,
 by PostgreSQL's and by the load generator's, with the server's resident memory at the
-end. Each run measures ``--seconds`` after a warm-up in which every phone connects and
-fetches its first board; with ``--runs`` above one, the median and the worst run are
-shown. The generator shares this machine's cores with the server: its own CPU is shown
-so that the figures can be read with it in mind.
+end. Once the room has filled and settled, ``--runs`` windows of ``--seconds`` are
+measured back to back; with more than one, the median and the worst window are shown.
+The generator shares this machine's cores with the server: its own CPU is shown so that
+the figures can be read with it in mind.
 """
 
 from __future__ import annotations
@@ -52,8 +54,8 @@ import psutil
 from serving import ROOT, SECRET, free_port, play_game, round_body
 
 POLL_S = 3.0
-SAVE_S = 60.0
-JOINS_PER_S = 100.0  # phones opening the game's page, per second, while the room fills
+SAVE_S = 0.0 if os.environ.get("TABLES_NO_SAVES") else 60.0
+JOINS_PER_S = 100.0  # phones starting to poll, per second, while the room fills
 SETTLE_S = 2 * POLL_S  # after the last phone joined, before the measured window
 
 
@@ -168,8 +170,27 @@ def cpu_of(process: psutil.Process) -> float:
 
 
 def postgres_cpu_seconds() -> float:
-    """CPU used so far by this machine's PostgreSQL server processes."""
-    return sum(cpu_of(p) for p in psutil.process_iter(["name"]) if p.info["name"] == "postgres")
+    """CPU used so far by this machine's PostgreSQL server: its live processes, and the
+    connections' processes that have ended (their time is the postmaster's children's)."""
+    total = 0.0
+    for p in psutil.process_iter(["name", "ppid"]):
+        if p.info["name"] != "postgres":
+            continue
+        total += cpu_of(p)
+        if p.info["ppid"] == 1 or (p.info["ppid"] and _name(p.info["ppid"]) != "postgres"):
+            try:
+                times = p.cpu_times()
+            except psutil.NoSuchProcess:
+                continue
+            total += times.children_user + times.children_system  # the postmaster
+    return total
+
+
+def _name(pid: int) -> str:
+    try:
+        return psutil.Process(pid).name()
+    except psutil.NoSuchProcess:
+        return ""
 
 
 def launch(name: str, url: str, folder: Path) -> Running:
@@ -259,12 +280,23 @@ class Connection:
         self.writer: asyncio.StreamWriter | None = None
 
     async def exchange(self, request: bytes) -> tuple[int, dict[bytes, bytes], bytes]:
-        """Send ``request``, read the whole answer: its status, headers and body."""
+        """Send ``request``, read the whole answer: its status, headers and body. A kept
+        connection the server closed meanwhile (idle past its keep-alive) is opened
+        again and the request sent once more, as browsers do."""
+        reused = self.writer is not None
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
-        assert self.reader is not None
-        self.writer.write(request)
-        head = await self.reader.readuntil(b"\r\n\r\n")
+        assert self.reader is not None and self.writer is not None
+        try:
+            self.writer.write(request)
+            head = await self.reader.readuntil(b"\r\n\r\n")
+        except (asyncio.IncompleteReadError, ConnectionError) as closed:
+            if not reused or (isinstance(closed, asyncio.IncompleteReadError) and closed.partial):
+                raise
+            self.close()
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+            self.writer.write(request)
+            head = await self.reader.readuntil(b"\r\n\r\n")
         lines = head.split(b"\r\n")
         status = int(lines[0].split(b" ", 2)[1])
         headers = {}
@@ -322,28 +354,17 @@ async def ask(
 
 
 async def phone(
-    table: Table, language: str, port: int, start: float, windows: Windows, joins: Tally
+    table: Table, language: str, port: int, start: float, windows: Windows, cookie: bytes
 ) -> None:
-    """One phone: the game's page once (its session cookie, and the board's address in
-    the page's language), then the board every 3 s with the ETag it holds, until ``end``."""
+    """One phone: the board every 3 s with the ETag it holds, from ``start`` until the
+    last window ends, at the address the game page gives its script (in the phone's
+    language), with the table's viewer cookie."""
     loop = asyncio.get_running_loop()
     connection = Connection(port)
-    await asyncio.sleep(max(0.0, start - loop.time()))
-    page = (
-        f"GET /games/{table.game_id} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-        f"Accept-Language: {language}\r\n\r\n"
-    ).encode()
-    opened = await ask(connection, page, "page", (200,), joins)
-    if opened is None:  # counted as an error of the page; this phone stays away
-        return
-    headers, body = opened
-    found = LIVE_URL.search(body)
-    board = found[1].replace(b"&amp;", b"&") if found else f"/games/{table.game_id}/board".encode()
-    cookie = headers.get(b"set-cookie", b"").split(b";")[0]
     base = (
-        b"GET " + board + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: "
-        + language.encode() + b"\r\n" + (b"Cookie: " + cookie + b"\r\n" if cookie else b"")
-    )
+        f"GET /games/{table.game_id}/board?lang={language} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        f"Accept-Language: {language}\r\n"
+    ).encode() + (b"Cookie: " + cookie + b"\r\n" if cookie else b"")
     tag = b""
     due = start
     while due < windows.end:
@@ -356,8 +377,44 @@ async def phone(
     connection.close()
 
 
+async def table_joins(
+    table: Table, languages: list[str], port: int, start: float, windows: Windows,
+    joins: Tally,
+) -> None:
+    """A table sits down: the game page opened once (the viewers' session cookie, the
+    board's address checked), then its phones start polling, spread over the room's
+    filling; and its scorekeeper."""
+    loop = asyncio.get_running_loop()
+    await asyncio.sleep(max(0.0, start - loop.time()))
+    connection = Connection(port)
+    page = (
+        f"GET /games/{table.game_id} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        f"Accept-Language: {table.language}\r\n\r\n"
+    ).encode()
+    opened = await ask(connection, page, "page", (200,), joins)
+    connection.close()
+    if opened is None:  # counted as an error of the page; this table stays away
+        return
+    headers, body = opened
+    found = LIVE_URL.search(body)
+    expected = f"/games/{table.game_id}/board?lang={table.language}".encode()
+    if not found or found[1].replace(b"&amp;", b"&") != expected:
+        joins.errors["page without the board's address"] += 1
+    cookie = headers.get(b"set-cookie", b"").split(b";")[0]
+    rng = random.Random(table.game_id)
+    await asyncio.gather(
+        *(
+            phone(table, language, port, start + rng.uniform(0, POLL_S), windows, cookie)
+            for language in languages
+        ),
+        scorekeeper(table, port, start + rng.uniform(0, SAVE_S), windows),
+    )
+
+
 async def scorekeeper(table: Table, port: int, start: float, windows: Windows) -> None:
     """The table's scorekeeper: round 4 saved once a minute, the two deals in turn."""
+    if SAVE_S <= 0:
+        return
     loop = asyncio.get_running_loop()
     connection = Connection(port)
     due, turn = start, 0
@@ -412,14 +469,16 @@ async def drive(
     rng = random.Random(seed)
     tasks = []
     for table in tables:
+        languages = []
         for _ in table.players:
             language = table.language
             if rng.random() < 0.25:
                 language = rng.choice([lang for lang in LANGUAGES if lang != language])
-            start = zero + rng.uniform(0, joining)
-            tasks.append(asyncio.create_task(phone(table, language, port, start, windows, joins)))
-        start = zero + rng.uniform(0, SAVE_S)
-        tasks.append(asyncio.create_task(scorekeeper(table, port, start, windows)))
+            languages.append(language)
+        start = zero + rng.uniform(0, joining)
+        tasks.append(
+            asyncio.create_task(table_joins(table, languages, port, start, windows, joins))
+        )
     for n, tally in enumerate(windows.tallies):
         await asyncio.sleep(max(0.0, windows.first + n * seconds - loop.time()))
         cpu_start = time.process_time()
@@ -574,7 +633,10 @@ def main() -> None:
     parser.add_argument("--starts", default="default,production")
     parser.add_argument("--generators", type=int, default=2, help="load generator processes")
     parser.add_argument("--database", help="PostgreSQL URL for the production start")
+    parser.add_argument("--no-saves", action="store_true", help="polls only (to weigh them)")
     args = parser.parse_args()
+    if args.no_saves:
+        os.environ["TABLES_NO_SAVES"] = "1"  # read by the generator processes
     counts = [int(n) for n in args.tables.split(",")]
     print(HEADER, flush=True)
     with tempfile.TemporaryDirectory() as temp:

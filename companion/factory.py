@@ -101,6 +101,20 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from companion.web import i18n
 
     app.config["SQLALCHEMY_DATABASE_URI"] = app.config["DATABASE_URL"]
+    pool = app.config.get("DATABASE_POOL_SIZE")
+    if pool and not str(app.config["DATABASE_URL"]).startswith("sqlite"):
+        # Connections per process: a worker serving many requests at once (gevent) may
+        # need more than SQLAlchemy's 5 (+10 overflow); the server's max_connections
+        # must hold every worker's.
+        options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+        options.update(pool_size=int(pool), max_overflow=int(pool), pool_timeout=10)
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
+    if app.config.get("SHARE_RENDERED") is None:
+        # Several processes on a server database share what they render; a SQLite file
+        # (one process, `make run`) gains nothing and would write on every new view.
+        app.config["SHARE_RENDERED"] = not str(app.config["DATABASE_URL"]).startswith("sqlite")
+    else:
+        app.config["SHARE_RENDERED"] = _flag(app.config["SHARE_RENDERED"])
     from companion.web.errors import refuse_unreadable_forms
 
     app.before_request(refuse_unreadable_forms)  # before CSRFProtect reads the form

@@ -31,6 +31,8 @@ ENVIRONMENT_KEYS = (
     "GAME_CREATION_LIMIT",
     "WORD_LOOKUP_LIMIT",
     "SOLVER_LIMIT",
+    "SHARE_RENDERED",
+    "DATABASE_POOL_SIZE",
 )
 """Config keys the environment may set (over instance/config.py)."""
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -232,6 +234,30 @@ def list_games(ids: Collection[str], limit: int = 50) -> list[GameSummary]:
 def rules_of(game: Game) -> Rules:
     """The house rules stored with ``game`` (stored by this app, so they parse)."""
     return parse_rules(game.rules)
+
+
+_states: OrderedDict[tuple[str, str, int], GameState] = OrderedDict()
+_states_lock = threading.Lock()
+KEPT_STATES = 512
+"""Scored games kept per process (the newest version each is asked for)."""
+
+
+def state_at(game_id: str, version: int) -> GameState:
+    """The scored state of ``game_id`` as the views at ``version`` show it: computed once
+    per process and version, for the board and the page in every language. (If the game
+    moved on meanwhile, the newer state is what is computed and kept.)"""
+    key = (db.engine.url.render_as_string(), game_id, version)
+    with _states_lock:
+        found = _states.get(key)
+        if found is not None:
+            _states.move_to_end(key)
+            return found
+    state = state_of(get_game(game_id))
+    with _states_lock:
+        _states[key] = state
+        while len(_states) > KEPT_STATES:
+            _states.popitem(last=False)
+    return state
 
 
 def state_of(game: Game) -> GameState:

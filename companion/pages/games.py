@@ -139,11 +139,17 @@ def _plain_view(game_id: str) -> bool:
     )
 
 
-def render_view(game_id: str, house_error: Shown | None = None) -> str:
-    """The game's page: leaderboard, links with QR codes, house words, house rules."""
-    game = store.get_game(game_id)
-    state = store.state_of(game)
-    token = token_for(game)
+def render_view(
+    game_id: str, version: int | None = None, house_error: Shown | None = None
+) -> str:
+    """The game's page: leaderboard, links with QR codes, house words, house rules.
+    ``version``: a plain viewer's page (no right or seat here, see ``_plain_view``), kept
+    under that version; its scores are computed once per version, for every language."""
+    if version is None:
+        game = store.get_game(game_id)
+        state, token, holder = store.state_of(game), token_for(game), seat_for(game)
+    else:
+        state, token, holder = store.state_at(game_id, version), None, None
     view_url = public_url("games.view", game_id=game_id)
     edit_url = public_url("games.join", game_id=game_id, token=token) if token else None
     return render_template(
@@ -159,7 +165,7 @@ def render_view(game_id: str, house_error: Shown | None = None) -> str:
         house_form=HouseWordForm() if token else None,
         house_error=house_error,
         action=ActionForm() if token else None,
-        holder=seat_for(game),
+        holder=holder,
     )
 
 
@@ -176,8 +182,12 @@ def view(game_id: str) -> Response:
         if version is None:
             raise store.NotFound("no_such_game")
         remember_seen(game_id)
-        key = ("view", game_id, version, link_base(), i18n.current())
-        body = rendered.pages.get_or_render(key, lambda: render_view(game_id))
+        base, lang = link_base(), i18n.current()
+        body = rendered.pages.get_or_render(
+            ("view", game_id, version, base, lang),
+            lambda: render_view(game_id, version),
+            shared=(game_id, version, f"view|{lang}|{base!r}"),
+        )
     else:
         body = render_view(game_id)
     response = make_response(body)
@@ -205,8 +215,9 @@ def board(game_id: str) -> Response:
         body = rendered.pages.get_or_render(
             ("board", game_id, version, lang),
             lambda: render_template(
-                "_board.html", **board_context(store.state_of(store.get_game(game_id)))
+                "_board.html", **board_context(store.state_at(game_id, version))
             ),
+            shared=(game_id, version, f"board|{lang}"),
         )
     response = make_response(body)
     response.headers["ETag"] = f'"{tag}"'
@@ -218,7 +229,7 @@ def board(game_id: str) -> Response:
 
 
 def _refused_house_word(exc: Refusal, game_id: str, **_: object) -> str:
-    return render_view(game_id, Shown.of(exc, "word"))
+    return render_view(game_id, house_error=Shown.of(exc, "word"))
 
 
 @bp.post("/games/<game_id>/house-words")
@@ -228,7 +239,7 @@ def add_house_word(game_id: str) -> BaseResponse | str:
     token = require_edit(store.get_game(game_id))
     form = HouseWordForm()
     if not form.validate_on_submit():
-        return make_response(render_view(game_id, first_error(form)), 422)
+        return make_response(render_view(game_id, house_error=first_error(form)), 422)
     games.set_house_word(game_id, token, form.word.data or "", form.allowed.data == "allow")
     return redirect(url_for("games.view", game_id=game_id) + "#house-words")
 

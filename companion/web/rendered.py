@@ -1,15 +1,22 @@
 """Rendered views kept in memory, keyed by what they show: a game's id and version.
 
-Every write bumps the game's version in the database, and every read asks the
-database for the version first (one small query), so a kept page is served
-only while it is still the truth, whichever process changed the game.
+Every write bumps the game's version in the database, and every read asks for the
+version first (``store.game_version``), so a kept page is served only while it is
+still the truth, whichever process changed the game. With several server processes on
+a server database (``SHARE_RENDERED``), a view one process rendered is kept in the
+database too (``shared_pages``), and the others serve it instead of rendering it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+
+from flask import current_app
+
+from companion import shared_pages
 
 
 class Rendered:
@@ -20,14 +27,31 @@ class Rendered:
         self._items: OrderedDict[Hashable, str] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get_or_render(self, key: Hashable, render: Callable[[], str]) -> str:
-        """The body kept for ``key``, or ``render()`` kept from now on."""
+    def get_or_render(
+        self,
+        key: Hashable,
+        render: Callable[[], str],
+        shared: tuple[str, int, str] | None = None,
+    ) -> str:
+        """The body kept for ``key``, or ``render()`` kept from now on. ``shared``: the
+        game, the version and the view (kind, language, address) ``key`` stands for, to
+        look for it among those other processes rendered first (and to keep it there),
+        when ``SHARE_RENDERED``."""
         with self._lock:
             found = self._items.get(key)
             if found is not None:
                 self._items.move_to_end(key)
                 return found
-        body = render()  # outside the lock: two threads may render the same page once each
+        share = shared is not None and bool(current_app.config.get("SHARE_RENDERED"))
+        body = None
+        if share and shared is not None:
+            game_id, version, view = shared
+            name = hashlib.sha256(view.encode()).hexdigest()
+            body = shared_pages.read(game_id, name, version)
+        if body is None:
+            body = render()  # outside the lock: two threads may render one page once each
+            if share and shared is not None:
+                shared_pages.keep(game_id, name, version, body)
         with self._lock:
             self._items[key] = body
             self._items.move_to_end(key)
@@ -36,5 +60,6 @@ class Rendered:
         return body
 
 
-pages = Rendered()
-"""The views of the games: the leaderboard page for viewers, the board fragment."""
+pages = Rendered(size=8192)
+"""The views of the games: the leaderboard page for viewers, the board fragment (a few
+per game: one per language and address; 1,000 tables' worth)."""

@@ -36,7 +36,7 @@ def test_four_workers_come_up_on_an_empty_database(empty_database, gunicorn):
     # The master migrated the empty database, once, before the first worker booted.
     log = server.text()
     assert log.count("Database at revision") == 1
-    assert "Database at revision 0006 (upgraded from an empty database)" in log
+    assert "Database at revision 0007 (upgraded from an empty database)" in log
     assert log.index("Database at revision") < log.index("Booting worker")
     for _ in range(20):  # new connections, spread over the workers
         status, _, body = server.get("/health")
