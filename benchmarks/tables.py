@@ -22,8 +22,8 @@ Two starts are measured, each on a database of its own:
 Per N it prints the answers' p50 and p99 (polls and saves apart, ms), the errors (a
 failed connection, no answer in 10 s, a status other than 200/304 for a poll or 200 for
 a save), and the CPU used (in cores: CPU seconds per second) by the server's processes,
-by PostgreSQL's and by the load generator's, with the server's resident memory at the
-end. Once the room has filled and settled, ``--runs`` windows of ``--seconds`` are
+by PostgreSQL's and by the load generator's, with the server's memory (proportional set
+size) at the end. Once the room has filled and settled, ``--runs`` windows of ``--seconds`` are
 measured back to back; with more than one, the median and the worst window are shown.
 The generator shares this machine's cores with the server: its own CPU is shown so that
 the figures can be read with it in mind.
@@ -145,10 +145,12 @@ class Running:
         return sum(cpu_of(p) for p in self.tree())
 
     def rss_mib(self) -> float:
+        """The server's memory: the proportional set size of its processes (a page the
+        master shares with its workers counted once in all), MiB."""
         total = 0
         for p in self.tree():
             with contextlib.suppress(psutil.NoSuchProcess):
-                total += p.memory_info().rss
+                total += p.memory_full_info().pss
         return total / 2**20
 
     def stop(self) -> None:
