@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import Any
 
 import psutil
-from serving import ROOT, SECRET, free_port, play_game, round_body
+from serving import ROOT, SECRET, Server, free_port, play_game, round_body
 
 POLL_S = 3.0
 SAVE_S = 0.0 if os.environ.get("TABLES_NO_SAVES") else 60.0
@@ -130,12 +130,8 @@ def make_tables(url: str, count: int) -> list[Table]:
 # --- the servers -------------------------------------------------------------------------
 
 
-@dataclass
-class Running:
-    name: str
-    process: subprocess.Popen[bytes]
-    port: int
-    log: Path
+class Running(Server):
+    """A server of ``launch``: its processes' CPU and memory besides."""
 
     def tree(self) -> list[psutil.Process]:
         root = psutil.Process(self.process.pid)
@@ -144,7 +140,7 @@ class Running:
     def cpu_seconds(self) -> float:
         return sum(cpu_of(p) for p in self.tree())
 
-    def rss_mib(self) -> float:
+    def pss_mib(self) -> float:
         """The server's memory: the proportional set size of its processes (a page the
         master shares with its workers counted once in all), MiB."""
         total = 0
@@ -152,15 +148,6 @@ class Running:
             with contextlib.suppress(psutil.NoSuchProcess):
                 total += p.memory_full_info().pss
         return total / 2**20
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
 
 
 def cpu_of(process: psutil.Process) -> float:
@@ -545,7 +532,7 @@ def measure(
     for n in range(runs + 1):  # the server's and PostgreSQL's CPU at each window's edges
         time.sleep(max(0.0, first + n * seconds - time.time()))
         samples.append((time.time(), server.cpu_seconds(), postgres_cpu_seconds()))
-    rss = server.rss_mib()
+    rss = server.pss_mib()
     results = [pipe.recv() for pipe in pipes]
     for process in processes:
         process.join()
