@@ -154,3 +154,34 @@ def test_without_a_fresh_look_the_game_row_is_read(app, client, new_game):
         assert client.get(url, headers={"If-None-Match": tag}).status_code == 200
     finally:
         watch.looking.release()
+
+
+def test_a_board_one_process_rendered_is_served_by_the_others(app, client, new_game):
+    """With SHARE_RENDERED (a server database), the first process to render a view keeps
+    it in shared_page; another process (its memory empty) serves that copy instead of
+    rendering, and a newer version takes the old one's row."""
+    from companion.web import rendered
+
+    app.config["SHARE_RENDERED"] = True
+    game = new_game()
+    url = f"/games/{game.id}/board?lang=lt"
+    first = client.get(url)
+    assert first.status_code == 200
+    with app.app_context(), db.engine.begin() as conn:
+        kept = conn.execute(sa.text("SELECT game_id, version, body FROM shared_page")).all()
+        assert [(g, v) for g, v, _ in kept] == [(game.id, 1)]
+        assert kept[0][2] == first.get_data(True)
+        conn.execute(sa.text("UPDATE shared_page SET body = 'kept by another worker'"))
+    rendered.pages._items.clear()  # as a process that never rendered it
+    assert client.get(url).get_data(True) == "kept by another worker"
+
+    game.put_round(1, [
+        {"name": "Ann", "words": [["C", "A", "T"]], "unused": [], "went_out": True},
+        {"name": "Ben", "words": [], "unused": ["Q", "U", "Z"]},
+        {"name": "Cy", "words": [["O", "X"]], "unused": ["E"]},
+    ])
+    newer = client.get(url)
+    assert newer.headers["ETag"] == f'"{game.id}-2-lt"'
+    with app.app_context(), db.engine.connect() as conn:
+        rows = conn.execute(sa.text("SELECT version, body FROM shared_page")).all()
+    assert rows == [(2, newer.get_data(True))]  # one row per view: the newest version
