@@ -45,8 +45,7 @@ from companion.web.charts import running_totals_chart
 from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.forms import ActionForm, HouseWordForm, NewGameForm, first_error, rules_data
 from companion.web.links import link_base, public_url
-from companion.web.polling import board_tag
-from companion.web.present import game_json, not_modified
+from companion.web.present import etag, game_json, not_modified
 from companion.web.spreadsheet import SafeWriter
 
 bp = Blueprint("games", __name__)
@@ -207,7 +206,7 @@ def board(game_id: str) -> Response:
         raise store.NotFound("no_such_game")
     asked = request.args.get("lang", "")
     lang = asked if asked in i18n.LANGUAGES else i18n.current()
-    tag = board_tag(game_id, version, lang)
+    tag = etag(game_id, version, lang)
     unchanged = not_modified(tag)
     if unchanged:
         return unchanged

@@ -13,27 +13,22 @@ stranger's Host refused with 400.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import parse_qs
 
 from flask import Flask
+from werkzeug.exceptions import HTTPException
+from werkzeug.http import parse_etags
+from werkzeug.routing import RequestRedirect
 
 from companion import store
 from companion.web.headers import CONTENT_SECURITY_POLICY, HEADERS
 from companion.web.i18n import LANGUAGES
 from companion.web.links import host_allowed, trusted_hosts
-
-BOARD = re.compile(r"/games/([A-Za-z0-9_-]{1,64})/board")
+from companion.web.present import etag
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
-
-
-def board_tag(game_id: str, version: int, lang: str) -> str:
-    """The leaderboard's entity tag (unquoted) at ``version`` in ``lang``: a copy held in
-    one language is never "not modified" in another."""
-    return f"{game_id}-{version}-{lang}"
 
 
 class QuickNotModified:
@@ -44,6 +39,15 @@ class QuickNotModified:
         self.app = app
         self.wsgi_app = wsgi_app
         self.policy = app.config.get("CONTENT_SECURITY_POLICY") or CONTENT_SECURITY_POLICY
+        self.urls = app.url_map.bind("localhost")  # the app's own routes: one address to know
+
+    def _board_of(self, path: str) -> str | None:
+        """The game whose board ``path`` asks for, by the app's routes; else None."""
+        try:
+            endpoint, values = self.urls.match(path, "GET")
+        except (HTTPException, RequestRedirect):
+            return None
+        return str(values["game_id"]) if endpoint == "games.board" else None
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         answer = self._not_modified(environ)
@@ -57,8 +61,8 @@ class QuickNotModified:
         held = environ.get("HTTP_IF_NONE_MATCH")
         if not held or environ.get("REQUEST_METHOD") != "GET":
             return None
-        match = BOARD.fullmatch(environ.get("PATH_INFO", ""))
-        if match is None:
+        game_id = self._board_of(environ.get("PATH_INFO", ""))
+        if game_id is None:
             return None
         lang = parse_qs(environ.get("QUERY_STRING", "")).get("lang", [""])[-1]
         if lang not in LANGUAGES:
@@ -66,16 +70,15 @@ class QuickNotModified:
         host = environ.get("HTTP_HOST") or environ.get("SERVER_NAME", "")
         if not host_allowed(host, trusted_hosts(self.app.config)):
             return None  # Flask refuses it (400)
-        game_id = match[1]
         with self.app.app_context():
             version = store.game_version(game_id)
         if version is None:
             return None
-        tag = f'"{board_tag(game_id, version, lang)}"'
-        if tag not in (t.strip().removeprefix("W/") for t in held.split(",")):
+        tag = etag(game_id, version, lang)
+        if not parse_etags(held).contains_weak(tag):
             return None
         return [
-            ("ETag", tag),
+            ("ETag", f'"{tag}"'),
             ("Cache-Control", "no-cache"),
             *HEADERS.items(),
             ("Content-Security-Policy", self.policy),

@@ -79,10 +79,11 @@ def game_json(state: GameState) -> dict[str, object]:
     }
 
 
-def etag(game_id: str, version: int) -> str:
-    """The entity tag of every view of a game at ``version`` in the reader's language
-    (unquoted): a copy held in one language is never "not modified" in another."""
-    return f"{game_id}-{version}-{i18n.current()}"
+def etag(game_id: str, version: int, lang: str | None = None) -> str:
+    """The entity tag of every view of a game at ``version`` in ``lang``, by default the
+    reader's language (unquoted): a copy held in one language is never "not modified"
+    in another."""
+    return f"{game_id}-{version}-{lang or i18n.current()}"
 
 
 def not_modified(tag: str) -> Response | None:

@@ -42,15 +42,14 @@ class Rendered:
             if found is not None:
                 self._items.move_to_end(key)
                 return found
-        share = shared is not None and bool(current_app.config.get("SHARE_RENDERED"))
-        body = None
-        if share and shared is not None:
+        if shared is None or not current_app.config.get("SHARE_RENDERED"):
+            body = render()  # outside the lock: two threads may render one page once each
+        else:
             game_id, version, view = shared
             name = hashlib.sha256(view.encode()).hexdigest()
             body = shared_pages.read(game_id, name, version)
-        if body is None:
-            body = render()  # outside the lock: two threads may render one page once each
-            if share and shared is not None:
+            if body is None:
+                body = render()
                 shared_pages.keep(game_id, name, version, body)
         with self._lock:
             self._items[key] = body
