@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import os
 import statistics
 import subprocess
 import sys
@@ -26,8 +25,8 @@ from pathlib import Path
 
 import psutil
 import sqlalchemy
-from serving import ROOT, SECRET, free_port
-from tables import LEXICON_CACHE, postgres_url
+from serving import ROOT, free_port, spawn
+from tables import postgres_url, server_env
 
 
 def fresh(url: str) -> str:
@@ -60,23 +59,11 @@ def healthy(port: int, times: int) -> bool:
 def one_start(url: str, workers: int, folder: Path, n: int) -> tuple[bool, float, float, str]:
     """One start: whether it came up, seconds to every worker serving, MiB in all."""
     port = free_port()
-    log = folder / f"start-{n}.log"
-    env = {
-        **os.environ,
-        "DATABASE_URL": url,
-        "SECRET_KEY": SECRET,
-        "LEXICON_DIR": str(LEXICON_CACHE / "lists"),
-        "LEXICON_CACHE_DIR": str(LEXICON_CACHE),
-        "BIND": f"127.0.0.1:{port}",
-        "WEB_CONCURRENCY": str(workers),
-        "PYTHONPATH": str(ROOT),
-    }
+    env = {**server_env(url, port), "WEB_CONCURRENCY": str(workers)}
     launched = time.monotonic()
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py")],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-        )
+    command = [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py")]
+    server = spawn(f"start-{n}", command, folder, port, env)
+    process, log = server.process, server.log
     up, seconds, mib = False, float("nan"), float("nan")
     try:
         deadline = launched + 120

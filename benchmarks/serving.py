@@ -15,7 +15,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.game.deck import CARDS
 
@@ -81,24 +81,30 @@ class Server:
                 self.process.wait()
 
 
-def start(
-    name: str, code: str, args: list[str], folder: Path, probe: str, wait: float = 90
+def spawn(
+    name: str,
+    command: list[str],
+    folder: Path,
+    port: int,
+    env: dict[str, str] | None = None,
+    kind: type[Server] = Server,
+    **popen: Any,
 ) -> Server:
-    """Serve ``code`` in a child process (``python -c code port threads *args``); return
-    once ``probe`` answers 200, or raise with the server's log."""
-    port = free_port()
+    """Run the server ``command`` (listening on ``port``) in a child process, its output
+    in ``folder/<name>.log``."""
     log = folder / f"{name}.log"
     with log.open("wb") as out:
         process = subprocess.Popen(
-            [sys.executable, "-c", code, str(port), str(THREADS), *args],
-            cwd=ROOT,
-            stdout=out,
-            stderr=subprocess.STDOUT,
+            command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, **popen
         )
-    server = Server(name, process, port, log)
+    return kind(name, process, port, log)
+
+
+def ready(server: Server, probe: str, wait: float) -> Server:
+    """``server`` once ``probe`` answers 200; else stop it and raise with its log."""
     deadline = time.monotonic() + wait
-    while time.monotonic() < deadline and process.poll() is None:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    while time.monotonic() < deadline and server.process.poll() is None:
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
         try:
             conn.request("GET", probe)
             if conn.getresponse().status == 200:
@@ -108,7 +114,17 @@ def start(
         finally:
             conn.close()
     server.stop()
-    raise RuntimeError(f"{name} server did not start:\n{log.read_text()}")
+    raise RuntimeError(f"{server.name} server did not start:\n{server.log.read_text()[-4000:]}")
+
+
+def start(
+    name: str, code: str, args: list[str], folder: Path, probe: str, wait: float = 90
+) -> Server:
+    """Serve ``code`` in a child process (``python -c code port threads *args``); return
+    once ``probe`` answers 200, or raise with the server's log."""
+    port = free_port()
+    command = [sys.executable, "-c", code, str(port), str(THREADS), *args]
+    return ready(spawn(name, command, folder, port), probe, wait)
 
 
 # --- the games ---

@@ -39,7 +39,6 @@ import multiprocessing
 import os
 import random
 import re
-import resource
 import statistics
 import subprocess
 import sys
@@ -51,7 +50,9 @@ from pathlib import Path
 from typing import Any
 
 import psutil
-from serving import ROOT, SECRET, Server, free_port, play_game, round_body
+from serving import ROOT, SECRET, Server, free_port, play_game, ready, round_body, spawn
+
+from companion.serve import raise_open_files_limit
 
 POLL_S = 3.0
 SAVE_S = 0.0 if os.environ.get("TABLES_NO_SAVES") else 60.0
@@ -182,49 +183,31 @@ def _name(pid: int) -> str:
         return ""
 
 
-def launch(name: str, url: str, folder: Path) -> Running:
-    """Start the server ``name`` on a free port with the database ``url``; wait for /health."""
-    port = free_port()
-    env = {
+def server_env(url: str, port: int) -> dict[str, str]:
+    """The environment a benchmark's server starts with: the database ``url``, the
+    benchmark's secret and lexicon cache, loopback ``port`` (both starts read it)."""
+    return {
         **os.environ,
         **{k: str(v) for k, v in app_config(url).items() if k != "RATELIMIT_ENABLED"},
         "HOST": "127.0.0.1",
         "PORT": str(port),
+        "BIND": f"127.0.0.1:{port}",
         "PYTHONPATH": str(ROOT),
     }
+
+
+def launch(name: str, url: str, folder: Path) -> Running:
+    """Start the server ``name`` on a free port with the database ``url``; wait for /health."""
+    port = free_port()
     if name == "default":
         command = [sys.executable, "-m", "companion.serve"]
     else:
         command = [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py")]
-        env["BIND"] = f"127.0.0.1:{port}"
-    log = folder / f"{name}.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-            preexec_fn=raise_open_files,
-        )
-    running = Running(name, process, port, log)
-    deadline = time.monotonic() + 180
-    import http.client
-
-    while time.monotonic() < deadline and process.poll() is None:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-        try:
-            conn.request("GET", "/health")
-            if conn.getresponse().status == 200:
-                return running
-        except OSError:
-            time.sleep(0.2)
-        finally:
-            conn.close()
-    running.stop()
-    raise RuntimeError(f"{name} did not start:\n{log.read_text()[-4000:]}")
-
-
-def raise_open_files() -> None:
-    """Every phone is a connection, so a file descriptor at both ends: lift the soft limit."""
-    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    server = spawn(
+        name, command, folder, port, server_env(url, port), Running,
+        preexec_fn=raise_open_files_limit,
+    )
+    return ready(server, "/health", 180)  # type: ignore[return-value]
 
 
 # --- the phones --------------------------------------------------------------------------
@@ -428,7 +411,7 @@ def generate(
     """A generator process: its share of the tables, from the wall-clock time ``begin``;
     sends what it saw (per window, a ``Tally`` as a dict; then the joins') through the
     pipe ``out``."""
-    raise_open_files()
+    raise_open_files_limit()  # every phone is a connection: a file descriptor
     tallies = asyncio.run(drive(tables, port, begin, seconds, runs, seed, phones))
     out.send([
         {

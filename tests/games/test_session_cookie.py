@@ -77,6 +77,15 @@ def save_hand(client: FlaskClient, game_id: str) -> int:
     return client.post(f"/games/{game_id}/rounds/1/seats/1", data=data).status_code
 
 
+def holds_no_right(client: FlaskClient, game_id: str) -> None:
+    """This browser neither keeps score of ``game_id`` nor holds Ben's seat in it: its
+    page shows no edit link and no seat of its own, and both kinds of write get 403."""
+    page = page_of(client, game_id)
+    assert 'id="edit-link"' not in page and "it enters Ben's own hand" not in page
+    assert allow_word(client, game_id) == 403
+    assert save_hand(client, game_id) == 403
+
+
 def test_the_cookie_holds_neither_the_edit_token_nor_the_seat_secret(app, client, scorekeeper):
     secret = seat_secret(app, client, scorekeeper.id)
     data = decoded(app, client)
@@ -116,10 +125,7 @@ def test_an_altered_sealed_value_gives_no_right(app, client, scorekeeper, rows):
         flipped = value[:5] + ("A" if value[5] != "A" else "B") + value[6:]
         with client.session_transaction() as sess:  # signed again with the app's own key
             sess[kind] = {scorekeeper.id: flipped}
-    page = page_of(client, scorekeeper.id)
-    assert 'id="edit-link"' not in page and "it enters Ben's own hand" not in page
-    assert allow_word(client, scorekeeper.id) == 403
-    assert save_hand(client, scorekeeper.id) == 403
+    holds_no_right(client, scorekeeper.id)
     assert rows() == before
 
 
@@ -151,10 +157,7 @@ def test_a_cookie_signed_with_another_key_gives_no_right(app, client, scorekeepe
     forged = other.session_interface.get_signing_serializer(other).dumps(data)
     client.set_cookie("session", forged)
     before = rows()
-    page = page_of(client, scorekeeper.id)
-    assert 'id="edit-link"' not in page and "it enters Ben's own hand" not in page
-    assert allow_word(client, scorekeeper.id) == 403
-    assert save_hand(client, scorekeeper.id) == 403
+    holds_no_right(client, scorekeeper.id)
     assert rows() == before
 
 
