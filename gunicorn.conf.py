@@ -11,6 +11,8 @@ the environment without editing this file.
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 
 wsgi_app = "companion.wsgi:app"
 
@@ -51,23 +53,13 @@ control_socket_disable = True
 
 
 def on_starting(server: object) -> None:
-    """In the master, before any worker: the instance folder, the migrations (once), the
-    lexicon caches; then close the master's database connections, which workers must not
-    inherit."""
-    from companion.extensions import db
-    from companion.serve import prepare
-
-    app = prepare()
-    with app.app_context():
-        db.engine.dispose()
-    storage = str(app.config.get("RATELIMIT_STORAGE_URI") or "memory://")
-    if workers > 1 and storage.startswith("memory://"):
-        print(
-            f"Warning: rate limits are counted in memory, by each of the {workers} workers "
-            "apart (each allows the whole limit); set RATELIMIT_STORAGE_URI to a shared "
-            "store such as redis://127.0.0.1:6379/0 (docs/production.md).",
-            flush=True,
-        )
+    """Before any worker: the instance folder, the migrations (once), the lexicon caches,
+    in a child process (``companion.serve --prepare-for``), so that the master imports
+    none of the app and holds no database connection for the workers to inherit. A
+    failed preparation stops the start."""
+    subprocess.run(
+        [sys.executable, "-m", "companion.serve", "--prepare-for", str(workers)], check=True
+    )
 
 
 def post_worker_init(worker: object) -> None:

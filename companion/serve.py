@@ -152,5 +152,30 @@ def raise_open_files_limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
+def prepare_for_workers(workers: int) -> None:
+    """``prepare``, then let go of the database; warn when several workers would each
+    count the rate limits in their own memory. The production start runs this in a child
+    process of gunicorn's master (``python -m companion.serve --prepare-for N``): the
+    master imports none of the app, so each worker imports the database driver after
+    gevent has patched the standard library, and its waits for the database let the
+    worker's other requests run (psycopg picks its way of waiting when first imported)."""
+    from companion.extensions import db
+
+    app = prepare()
+    with app.app_context():
+        db.engine.dispose()
+    storage = str(app.config.get("RATELIMIT_STORAGE_URI") or "memory://")
+    if workers > 1 and storage.startswith("memory://"):
+        print(
+            f"Warning: rate limits are counted in memory, by each of the {workers} workers "
+            "apart (each allows the whole limit); set RATELIMIT_STORAGE_URI to a shared "
+            "store such as redis://127.0.0.1:6379/0 (docs/production.md).",
+            flush=True,
+        )
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--prepare-for"] and len(sys.argv) == 3 and sys.argv[2].isdigit():
+        prepare_for_workers(int(sys.argv[2]))
+    else:
+        main()
