@@ -19,36 +19,37 @@ _table = SharedPage.__table__
 
 
 def read(game_id: str, name: str, version: int) -> str | None:
-    """The view ``name`` of ``game_id`` at ``version``, if a process kept it."""
-    with db.engine.connect() as conn:
-        return conn.execute(
-            select(_table.c.body).where(
-                _table.c.game_id == game_id, _table.c.name == name, _table.c.version == version
-            )
-        ).scalar_one_or_none()
+    """The view ``name`` of ``game_id`` at ``version``, if a process kept it. Read through
+    the request's own session, as the render that may follow: one connection per request
+    at a time (a second one, taken while the first is held, exhausts the pool under load)."""
+    return db.session.execute(
+        select(_table.c.body).where(
+            _table.c.game_id == game_id, _table.c.name == name, _table.c.version == version
+        )
+    ).scalar_one_or_none()
 
 
 def keep(game_id: str, name: str, version: int, body: str) -> None:
     """Keep the view ``name`` of ``game_id`` at ``version`` for the other processes, in
-    place of an older one; a newer one already kept stays. Never fails the request that
-    rendered it (another process keeping the same view at once, a lock): at worst the
-    others render it themselves."""
+    place of an older one; a newer one already kept stays. Written and committed through
+    the request's session (a view's request, which reads only: its reads end here, and its
+    connection goes back to the pool). Never fails the request that rendered it (another
+    process keeping the same view at once, a lock): at worst the others render it
+    themselves."""
     try:
-        with db.engine.begin() as conn:
-            moved = conn.execute(
-                update(_table)
-                .where(
-                    _table.c.game_id == game_id,
-                    _table.c.name == name,
-                    _table.c.version < version,
-                )
-                .values(version=version, body=body)
-            ).rowcount
-            if moved:
-                return
-        with db.engine.begin() as conn:
-            conn.execute(
+        moved = db.session.execute(
+            update(_table)
+            .where(
+                _table.c.game_id == game_id,
+                _table.c.name == name,
+                _table.c.version < version,
+            )
+            .values(version=version, body=body)
+        ).rowcount
+        if not moved:
+            db.session.execute(
                 insert(_table).values(game_id=game_id, name=name, version=version, body=body)
             )
+        db.session.commit()
     except (IntegrityError, OperationalError):
-        return  # kept already (this version or a newer one), or the game is gone
+        db.session.rollback()  # kept already (this version or a newer one), or game gone

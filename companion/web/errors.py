@@ -28,6 +28,7 @@ from flask import (
     url_for,
 )
 from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 
 from companion import store
@@ -43,7 +44,11 @@ HTTP_CODES = {
     413: "too_large",
     429: "too_many_requests",
     500: "server_error",
+    503: "server_busy",
 }
+
+BUSY_RETRY_S = 2
+"""Seconds a request refused for a full connection pool is asked to wait (Retry-After)."""
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -180,6 +185,17 @@ def _unexpected(exc: Exception) -> Response:
     return _refused(_as_refusal("server_error", 500), on_the_page=False)
 
 
+def _busy(exc: PoolTimeout) -> Response:
+    """Every database connection of this process stayed taken for the pool's whole wait
+    (a burst): 503 with Retry-After, nothing written (the request's work is rolled back),
+    not a 500."""
+    current_app.logger.warning("database connections all taken: %s", exc)
+    db.session.rollback()
+    response = _refused(_as_refusal("server_busy", 503), on_the_page=False)
+    response.headers["Retry-After"] = str(BUSY_RETRY_S)
+    return response
+
+
 def refuse_unreadable_forms() -> None:
     """What no page's form sends is a bad request, before anything reads its fields: a
     JSON body (Flask-WTF would read it as the form, values of any type), a file, a field
@@ -194,4 +210,5 @@ def register(app: Flask) -> None:
     """Install the handlers: refusals, HTTP errors, and the last resort."""
     app.register_error_handler(Refusal, _refused)
     app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(PoolTimeout, _busy)
     app.register_error_handler(Exception, _unexpected)

@@ -248,6 +248,7 @@ REFUSALS: dict[str, str | Plural] = {
     "method_not_allowed": N_("This address does not take that kind of request."),
     "too_large": N_("The request is too large."),
     "server_error": N_("Something went wrong on our side; nothing was changed."),
+    "server_busy": N_("The server is busy; nothing was changed. Try again in a moment."),
 }
 """Every refusal code, and its English message."""
 

@@ -27,6 +27,11 @@ def games_stored(url: str) -> int:
         engine.dispose()
 
 
+def loaded(pid: int, library: str) -> bool:
+    """Whether process ``pid`` has a shared library whose path names ``library`` mapped."""
+    return any(library in m.path for m in psutil.Process(pid).memory_maps(grouped=True))
+
+
 def test_four_workers_come_up_on_an_empty_database(empty_database, gunicorn):
     server = gunicorn(empty_database, workers=4)
     assert server.process.poll() is None, server.text()
@@ -45,6 +50,11 @@ def test_four_workers_come_up_on_an_empty_database(empty_database, gunicorn):
     assert status == 201, body
     assert games_stored(empty_database) == 1
     assert len(psutil.Process(server.process.pid).children()) == 4  # none died meanwhile
+    # The master prepared in a child process: it never loaded the database driver, so
+    # each worker loads it after gevent's patching and waits for the database without
+    # stopping its other requests (psycopg chooses how it waits when first loaded).
+    assert not loaded(server.process.pid, "psycopg")
+    assert all(loaded(w.pid, "psycopg") for w in workers)
 
 
 def test_a_save_through_one_server_reaches_a_viewer_of_another(empty_database, gunicorn):

@@ -1,0 +1,104 @@
+"""Database connections under load: a request holds one at a time, and a request that
+finds every connection of its process taken (a burst) gets 503 with Retry-After, never
+a 500, and changes nothing.
+
+A worker serving thousands of phones (gevent) runs many requests at once on a pool of
+a few connections: a request that took a second connection while holding its first
+could leave every connection held by a request waiting for another (seen at 1,000
+tables, benchmarks/tables.py: a board rendered, then kept for the other processes)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask
+from sqlalchemy import func, select
+
+from companion import create_app, upgrade_database
+from companion.extensions import db
+from companion.models import Round, SharedPage
+
+FOUR = ["Ann", "Ben", "Cy", "Di"]
+ROUND_ONE = {
+    "players": [
+        {"name": "Ann", "words": [["C", "A", "T"]], "unused": [], "went_out": True},
+        {"name": "Ben", "words": [["O", "X"]], "unused": ["E"]},
+        {"name": "Cy", "words": [], "unused": ["Q", "U", "Z"]},
+        {"name": "Di", "words": [["A", "T"]], "unused": ["E"]},
+    ]
+}
+
+
+def one_connection_app(app: Flask, tmp_path: Path) -> Flask:
+    """An app of its own whose process has a single database connection (waited for half
+    a second), sharing what it renders as the production start's workers do."""
+    config = {
+        k: v
+        for k, v in app.config.items()
+        if k not in ("SQLALCHEMY_DATABASE_URI", "SQLALCHEMY_ENGINE_OPTIONS")
+    }
+    config.update(
+        DATABASE_URL=f"sqlite:///{tmp_path / 'one-connection.sqlite3'}",
+        SHARE_RENDERED=True,
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_size": 1, "max_overflow": 0, "pool_timeout": 0.5},
+    )
+    made = create_app(config)
+    upgrade_database(made)
+    return made
+
+
+def kept_views(app: Flask, game_id: str) -> int:
+    with app.app_context():
+        return db.session.scalar(
+            select(func.count()).select_from(SharedPage).where(SharedPage.game_id == game_id)
+        )
+
+
+def test_a_view_rendered_and_kept_for_the_other_processes_needs_one_connection(
+    app: Flask, tmp_path: Path
+) -> None:
+    single = one_connection_app(app, tmp_path)
+    client = single.test_client()
+    made = client.post("/api/v1/games", json={"players": FOUR}).get_json()
+    game_id = made["id"]
+    board = client.get(f"/games/{game_id}/board?lang=en")
+    assert board.status_code == 200, board.get_data(as_text=True)
+    assert "Ann" in board.get_data(as_text=True)
+    page = client.get(f"/games/{game_id}", headers={"Accept-Language": "lt"})
+    assert page.status_code == 200
+    assert kept_views(single, game_id) == 2  # the board and the page, kept for the others
+    # The other processes' way: a kept view read, on the same single connection.
+    again = single.test_client().get(f"/games/{game_id}/board?lang=en")
+    assert again.status_code == 200 and again.get_data() == board.get_data()
+
+
+def test_every_connection_taken_is_503_with_retry_after_and_writes_nothing(
+    app: Flask, tmp_path: Path
+) -> None:
+    single = one_connection_app(app, tmp_path)
+    client = single.test_client()
+    made = client.post("/api/v1/games", json={"players": FOUR}).get_json()
+    auth = {"Authorization": f"Bearer {made['edit_token']}"}
+    reader = single.test_client()
+    chose = reader.get("/language/hu?next=/")  # another phone, reading Hungarian
+    with single.app_context():
+        engine = db.engine
+    held = engine.connect()  # another request holds the process's only connection
+    try:
+        saved = client.put(f"/api/v1/games/{made['id']}/rounds/1", json=ROUND_ONE, headers=auth)
+        page = reader.get(f"/games/{made['id']}")
+    finally:
+        held.close()
+    assert saved.status_code == 503
+    assert saved.headers["Retry-After"] == "2"
+    assert saved.get_json()["code"] == "server_busy"
+    assert saved.get_json()["error"] == (
+        "The server is busy; nothing was changed. Try again in a moment."
+    )
+    assert page.status_code == 503
+    assert "A szerver foglalt; semmi sem változott." in page.get_data(as_text=True)
+    with single.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Round)) == 0
+    # Once a connection is free, the same save goes through.
+    retried = client.put(f"/api/v1/games/{made['id']}/rounds/1", json=ROUND_ONE, headers=auth)
+    assert retried.status_code == 200
