@@ -80,7 +80,7 @@ def test_every_connection_taken_is_503_with_retry_after_and_writes_nothing(
     made = client.post("/api/v1/games", json={"players": FOUR}).get_json()
     auth = {"Authorization": f"Bearer {made['edit_token']}"}
     reader = single.test_client()
-    chose = reader.get("/language/hu?next=/")  # another phone, reading Hungarian
+    reader.get("/language/hu?next=/")  # another phone, reading Hungarian
     with single.app_context():
         engine = db.engine
     held = engine.connect()  # another request holds the process's only connection
