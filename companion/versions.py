@@ -6,9 +6,11 @@ Every phone asks every 3 seconds whether its game changed; at 1,000 tables that 
 second one request looks up, in one statement, the games written since its last look
 (``updated_at``, indexed, which every write moves with the version: ``store.touch``).
 A version is answered from memory while that look is under ``FRESH`` seconds old;
-otherwise, or for a game not yet known, the game's own row is read. So a write made by
-another process (a second worker, another server, the command line) is seen here
-within ``FRESH`` seconds; this process's own writes are forgotten at once (``forget``).
+past that, requests wait for the look under way, and a game not yet known (or a look
+stuck for ``LOOK_WAIT``) has its own row read. So a write made by another process (a
+second worker, another server, the command line) is seen here within ``FRESH`` seconds,
+or within one look when the process is too busy to look that often; this process's own
+writes are forgotten at once (``forget``).
 
 Clocks: ``updated_at`` is written by whichever server made the change, so a look asks
 from ``CLOCK_MARGIN`` seconds before the previous one (servers a little apart, a slow
@@ -31,6 +33,9 @@ FRESH = 1.0
 a write in another process shows within this long (docs/production.md)."""
 LOOK_EVERY = 0.5
 """Seconds between two looks at the changed games (made by a request, inline)."""
+LOOK_WAIT = 1.0
+"""Seconds a request waits for another's look once what is known is no longer fresh;
+beyond (a look stuck), it reads its own game."""
 TRUSTED = 60.0
 """Seconds a version is kept at most, whatever the looks say (clocks far apart)."""
 CLOCK_MARGIN = timedelta(seconds=5)
@@ -50,10 +55,11 @@ class Watch:
     def version(self, game_id: str) -> int | None:
         """The version of ``game_id`` (None: no such game), from memory when fresh."""
         now = time.monotonic()
+        fresh = now - self.looked < FRESH
         if now - self.looked >= LOOK_EVERY:
-            self._look(now)
+            fresh = self._look(wait=not fresh) or fresh
         known = self.known.get(game_id)
-        if known is not None and now - self.looked < FRESH and now - known[0] < TRUSTED:
+        if known is not None and fresh and now - known[0] < TRUSTED:
             return known[1]
         with db.engine.connect() as conn:
             version = conn.execute(
@@ -64,13 +70,23 @@ class Watch:
         self.known[game_id] = (now, version)
         return version
 
-    def _look(self, now: float) -> None:
-        """Read the versions of the games written since the last look (one request does
-        it; the others go on with what is known)."""
-        if not self.looking.acquire(blocking=False):
-            return
+    def _look(self, wait: bool) -> bool:
+        """Read the versions of the games written since the last look; whether what is
+        known is now as fresh as a look makes it. One request looks; while the known
+        versions are still fresh the others go on with them, and once they are not, the
+        others wait for that look (up to ``LOOK_WAIT``) rather than each read its own
+        game: under load a look takes longer, and a poll per game reading the database
+        would make the next one slower still."""
+        taken = (
+            self.looking.acquire(timeout=LOOK_WAIT) if wait else self.looking.acquire(False)
+        )
+        if not taken:
+            return False
         try:
-            started = datetime.now(UTC).replace(tzinfo=None)
+            started = time.monotonic()
+            if started - self.looked < LOOK_EVERY:
+                return True  # looked while this request waited
+            since = datetime.now(UTC).replace(tzinfo=None)
             if self.since is not None and self.known:
                 with db.engine.connect() as conn:
                     changed = conn.execute(
@@ -81,8 +97,9 @@ class Watch:
                         self.known[game_id] = (self.known[game_id][0], version)
             elif self.since is None:
                 self.known.clear()  # nothing before the first look can be trusted
-            self.since = started - CLOCK_MARGIN
-            self.looked = now
+            self.since = since - CLOCK_MARGIN
+            self.looked = started
+            return True
         finally:
             self.looking.release()
 

@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from flask import Flask
+from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import parse_etags
 from werkzeug.routing import RequestRedirect
@@ -70,8 +71,11 @@ class QuickNotModified:
         host = environ.get("HTTP_HOST") or environ.get("SERVER_NAME", "")
         if not host_allowed(host, trusted_hosts(self.app.config)):
             return None  # Flask refuses it (400)
-        with self.app.app_context():
-            version = store.game_version(game_id)
+        try:
+            with self.app.app_context():
+                version = store.game_version(game_id)
+        except SQLAlchemyError:
+            return None  # Flask answers (503 when every connection stayed taken), logged
         if version is None:
             return None
         tag = etag(game_id, version, lang)

@@ -5,6 +5,7 @@ through Flask; and a write made by another process reaches the polls within a se
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
 
@@ -141,7 +142,8 @@ def test_a_write_by_another_process_shows_after_the_next_look(app, client, new_g
 
 
 def test_without_a_fresh_look_the_game_row_is_read(app, client, new_game):
-    """If no look happened for a second (the lock held elsewhere), a poll reads its game."""
+    """If no look happened for a second and the one under way is stuck (the lock held
+    elsewhere past ``LOOK_WAIT``), a poll reads its game."""
     game = new_game()
     url = f"/games/{game.id}/board?lang=en"
     tag = client.get(url).headers["ETag"]
@@ -154,6 +156,41 @@ def test_without_a_fresh_look_the_game_row_is_read(app, client, new_game):
         assert client.get(url, headers={"If-None-Match": tag}).status_code == 200
     finally:
         watch.looking.release()
+
+
+def test_past_fresh_polls_wait_for_the_look_under_way_instead_of_reading_their_games(
+    app, client, new_game
+):
+    """A busy process looks late: the polls of that moment wait for the one look rather
+    than each read its own game's row (which would make the process busier still), and
+    what the look brings is what they answer."""
+    game = new_game()
+    url = f"/games/{game.id}/board?lang=en"
+    tag = client.get(url).headers["ETag"]
+    other_process_writes(app, game.id)
+    with app.app_context():
+        watch = versions.watch()
+        engine = db.engine
+    watch.looked -= versions.FRESH  # the last look is a second old
+    statements: list[str] = []
+
+    def count(conn, cursor, statement, *args):  # type: ignore[no-untyped-def]
+        statements.append(statement)
+
+    assert watch.looking.acquire(blocking=False)  # another request is looking, slowly
+    looker = threading.Timer(0.3, watch.looking.release)  # and is done in 0.3 s
+    looker.start()
+    sa.event.listen(engine, "before_cursor_execute", count)
+    try:
+        seen = client.get(url, headers={"If-None-Match": tag})
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", count)
+        looker.join()
+    assert seen.status_code == 200 and seen.headers["ETag"] == f'"{game.id}-2-en"'
+    reads = [s for s in statements if "FROM game" in s and "updated_at" not in s]
+    looks = [s for s in statements if "updated_at >=" in s]
+    assert len(looks) == 1  # the poll looked once the other look was over (its own turn)
+    assert not [s for s in reads if s.lstrip().startswith("SELECT game.version")]
 
 
 def test_a_board_one_process_rendered_is_served_by_the_others(app, client, new_game):
