@@ -25,8 +25,8 @@ workers = int(os.environ.get("WEB_CONCURRENCY", "4"))
 worker_class = os.environ.get("WORKER_CLASS", "gevent")
 threads = int(os.environ.get("THREADS", "4"))  # gthread only
 # Many requests at once per worker: more database connections than SQLAlchemy's default
-# 5 (+5 overflow here, so 4 workers hold at most 80: PostgreSQL allows 100).
-os.environ.setdefault("DATABASE_POOL_SIZE", "10")
+# 5, all kept open (4 workers hold 80: PostgreSQL allows 100).
+os.environ.setdefault("DATABASE_POOL_SIZE", "20")
 # Phones poll every 3 s: a connection kept 10 s is reused, not reopened, between polls.
 keepalive = int(os.environ.get("KEEPALIVE", "10"))
 # Open connections per worker, idle ones included: 6,000 phones over 4 workers fit.

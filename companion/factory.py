@@ -103,11 +103,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config["SQLALCHEMY_DATABASE_URI"] = app.config["DATABASE_URL"]
     pool = app.config.get("DATABASE_POOL_SIZE")
     if pool and not str(app.config["DATABASE_URL"]).startswith("sqlite"):
-        # Connections per process: a worker serving many requests at once (gevent) may
-        # need more than SQLAlchemy's 5 (+10 overflow); the server's max_connections
-        # must hold every worker's.
+        # Connections per process, all kept open: a worker serving many requests at once
+        # (gevent) needs more than SQLAlchemy's 5, and connections opened for a burst
+        # and closed after it (overflow) cost the server a new backend each (measured at
+        # 1,000 tables); the server's max_connections must hold every worker's.
         options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
-        options.update(pool_size=int(pool), max_overflow=int(pool), pool_timeout=10)
+        options.update(pool_size=int(pool), max_overflow=0, pool_timeout=10)
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
     if app.config.get("SHARE_RENDERED") is None:
         # Several processes on a server database share what they render; a SQLite file

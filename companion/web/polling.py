@@ -29,6 +29,9 @@ from companion.web.i18n import LANGUAGES
 from companion.web.links import host_allowed, trusted_hosts
 from companion.web.present import etag
 
+KEPT_PATHS = 20_000
+"""Board paths whose game is kept, per process (more than 1,000 tables' worth)."""
+
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 
@@ -41,14 +44,24 @@ class QuickNotModified:
         self.wsgi_app = wsgi_app
         self.policy = app.config.get("CONTENT_SECURITY_POLICY") or CONTENT_SECURITY_POLICY
         self.urls = app.url_map.bind("localhost")  # the app's own routes: one address to know
+        self._boards: dict[str, str] = {}  # path -> game id, for the paths of boards
 
     def _board_of(self, path: str) -> str | None:
-        """The game whose board ``path`` asks for, by the app's routes; else None."""
+        """The game whose board ``path`` asks for, by the app's routes; else None. Kept
+        per path (the same few thousand boards are asked for again every 3 seconds, and
+        matching a path against every route is a tenth of a poll's time)."""
+        if path in self._boards:
+            return self._boards[path]
         try:
             endpoint, values = self.urls.match(path, "GET")
         except (HTTPException, RequestRedirect):
             return None
-        return str(values["game_id"]) if endpoint == "games.board" else None
+        game_id = str(values["game_id"]) if endpoint == "games.board" else None
+        if game_id is not None:
+            if len(self._boards) >= KEPT_PATHS:
+                self._boards.clear()  # a flood of made-up addresses: start again
+            self._boards[path] = game_id
+        return game_id
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         answer = self._not_modified(environ)

@@ -102,3 +102,19 @@ def test_every_connection_taken_is_503_with_retry_after_and_writes_nothing(
     # Once a connection is free, the same save goes through.
     retried = client.put(f"/api/v1/games/{made['id']}/rounds/1", json=ROUND_ONE, headers=auth)
     assert retried.status_code == 200
+
+
+def test_the_pool_size_is_the_connections_kept_open_and_no_more(app: Flask) -> None:
+    config = {
+        k: v
+        for k, v in app.config.items()
+        if k not in ("SQLALCHEMY_DATABASE_URI", "SQLALCHEMY_ENGINE_OPTIONS")
+    }
+    config.update(
+        DATABASE_URL="postgresql+psycopg://companion:companion@127.0.0.1:1/nowhere",
+        DATABASE_POOL_SIZE="7",
+    )
+    server = create_app(config)  # builds the engine; connects to nothing yet
+    with server.app_context():
+        pool = db.engine.pool
+        assert (pool.size(), pool._max_overflow, pool._timeout) == (7, 0, 10)
