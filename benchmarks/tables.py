@@ -219,6 +219,7 @@ class Tally:
 
     polls: list[float] = field(default_factory=list)  # seconds
     saves: list[float] = field(default_factory=list)
+    boards: list[float] = field(default_factory=list)  # the polls answered 200: new boards
     statuses: Counter[str] = field(default_factory=Counter)
     errors: Counter[str] = field(default_factory=Counter)
     cpu: float = 0.0
@@ -320,6 +321,8 @@ async def ask(
         if status in ok:
             if kind != "page":
                 (tally.polls if kind == "poll" else tally.saves).append(loop.time() - sent)
+            if kind == "poll" and status == 200:
+                tally.boards.append(loop.time() - sent)
         else:
             tally.errors[f"{kind} {status}"] += 1
     return (headers, body) if status == 200 else None
@@ -417,6 +420,7 @@ def generate(
         {
             "polls": tally.polls,
             "saves": tally.saves,
+            "boards": tally.boards,
             "statuses": dict(tally.statuses),
             "errors": dict(tally.errors),
             "cpu": tally.cpu,
@@ -471,6 +475,7 @@ class Run:
     phones: int
     polls: list[float]
     saves: list[float]
+    boards: list[float]
     statuses: Counter[str]
     errors: Counter[str]
     seconds: float
@@ -536,6 +541,7 @@ def measure(
             phones=phones,
             polls=[v for part in parts for v in part["polls"]],
             saves=[v for part in parts for v in part["saves"]],
+            boards=[v for part in parts for v in part["boards"]],
             statuses=statuses,
             errors=errors,
             seconds=seconds,
@@ -576,6 +582,14 @@ def summary(start: str, runs: list[Run]) -> str:
             both([r.rss_mib for r in runs]),
         ]
     )
+
+
+def new_boards(runs: list[Run]) -> str:
+    """The polls answered 200 (a new board, after a save) apart: how many, how fast."""
+    count = statistics.median(len(r.boards) / r.seconds for r in runs)
+    p50 = statistics.median(r.p(r.boards, 0.5) for r in runs)
+    p99 = statistics.median(r.p(r.boards, 0.99) for r in runs)
+    return f"new boards (polls answered 200): {count:.0f}/s, p50 {p50:.1f} ms, p99 {p99:.1f} ms"
 
 
 HEADER = (
@@ -629,6 +643,7 @@ def main() -> None:
                         server, tables[:count], args.seconds, args.runs, args.generators
                     )
                     print(summary(start, runs), flush=True)
+                    print(f"#   {new_boards(runs)}", flush=True)
                     errors: Counter[str] = Counter()
                     for r in runs:
                         errors.update(r.errors)
