@@ -13,20 +13,21 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from companion.extensions import db
+from companion.lone_reads import read_alone
 from companion.models import SharedPage
 
 _table = SharedPage.__table__
 
 
 def read(game_id: str, name: str, version: int) -> str | None:
-    """The view ``name`` of ``game_id`` at ``version``, if a process kept it. Read through
-    the request's own session, as the render that may follow: one connection per request
-    at a time (a second one, taken while the first is held, exhausts the pool under load)."""
-    return db.session.execute(
+    """The view ``name`` of ``game_id`` at ``version``, if a process kept it (one
+    statement, no transaction: ``lone_reads``)."""
+    rows = read_alone(
         select(_table.c.body).where(
             _table.c.game_id == game_id, _table.c.name == name, _table.c.version == version
         )
-    ).scalar_one_or_none()
+    )
+    return rows[0][0] if rows else None
 
 
 def keep(game_id: str, name: str, version: int, body: str) -> None:

@@ -26,6 +26,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import select
 
 from companion.extensions import db
+from companion.lone_reads import read_alone
 from companion.models import Game
 
 FRESH = 1.0
@@ -61,10 +62,8 @@ class Watch:
         known = self.known.get(game_id)
         if known is not None and fresh and now - known[0] < TRUSTED:
             return known[1]
-        with db.engine.connect() as conn:
-            version = conn.execute(
-                select(Game.version).where(Game.id == game_id)
-            ).scalar_one_or_none()
+        rows = read_alone(select(Game.version).where(Game.id == game_id))
+        version = rows[0][0] if rows else None
         if len(self.known) >= MAX_KNOWN:
             self.known.clear()
         self.known[game_id] = (now, version)
@@ -88,10 +87,9 @@ class Watch:
                 return True  # looked while this request waited
             since = datetime.now(UTC).replace(tzinfo=None)
             if self.since is not None and self.known:
-                with db.engine.connect() as conn:
-                    changed = conn.execute(
-                        select(Game.id, Game.version).where(Game.updated_at >= self.since)
-                    ).all()
+                changed = read_alone(
+                    select(Game.id, Game.version).where(Game.updated_at >= self.since)
+                )
                 for game_id, version in changed:
                     if game_id in self.known:
                         self.known[game_id] = (self.known[game_id][0], version)

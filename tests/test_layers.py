@@ -15,6 +15,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "companion"
 
 LAYERS = {"game": 0, "lexicon": 0, "store": 1, "actions": 2, "web": 3}
+STORE = ("extensions", "models", "store", "versions", "lone_reads", "shared_pages", "migrations")
 
 
 def module_name(path: Path) -> str:
@@ -30,7 +31,7 @@ def layer(module: str) -> str:
     head = parts[1]
     if head in ("game", "lexicon", "actions"):
         return head
-    if head in ("extensions", "models", "store", "versions", "migrations"):
+    if head in STORE:
         return "store"
     return "web"  # api, api_games, pages, web, cli, serve, solve, docs, instance
 
