@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload, selectinload
 
 from companion import versions
 from companion.extensions import db
@@ -170,17 +170,20 @@ def _game_query(game_id: str):  # type: ignore[no-untyped-def]
         select(Game)
         .where(Game.id == game_id[:MAX_ID])
         .options(
-            selectinload(Game.players),
+            # Three queries, not six: each is a round trip, and a busy worker waits for
+            # every one (the players with the game; every round with its entries and
+            # challenges, a few rows each).
+            joinedload(Game.players),
             selectinload(Game.house_words),
-            selectinload(Game.rounds).selectinload(Round.entries),
-            selectinload(Game.rounds).selectinload(Round.challenges),
+            selectinload(Game.rounds).joinedload(Round.entries),
+            selectinload(Game.rounds).joinedload(Round.challenges),
         )
     )
 
 
 def get_game(game_id: str) -> Game:
     """The stored game ``game_id`` with everything it holds, or NotFound."""
-    game = db.session.scalars(_game_query(game_id)).first()
+    game = db.session.scalars(_game_query(game_id)).unique().first()
     if game is None:
         raise NotFound("no_such_game")
     return game
