@@ -63,5 +63,11 @@ def on_starting(server: object) -> None:
 
 
 def post_worker_init(worker: object) -> None:
-    """Say when a worker has built its app and serves (the start tests count these)."""
+    """The worker's app built: settle it (its lexicon loaded, its objects frozen out of
+    the garbage collector's full passes: ``companion.serve.settle``), then say that it
+    serves (the start tests count these)."""
+    from companion.serve import settle
+    from companion.wsgi import app
+
+    settle(app)
     worker.log.info("Worker serving (pid: %s)", os.getpid())  # type: ignore[attr-defined]
