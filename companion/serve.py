@@ -15,6 +15,7 @@ import socket
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import segno
 import waitress
@@ -24,6 +25,7 @@ from companion import create_app, upgrade_database
 from companion.factory import database_revision
 from companion.instance import ensure_instance
 from companion.keepalive import keep_alive_after_304
+from companion.waitress_loop import loop_on_epoll
 
 
 def lan_address() -> str | None:
@@ -148,12 +150,19 @@ def main() -> None:
 
 
 def serve(app: Flask, **options: object) -> None:
-    """``waitress.serve`` with a poll's 304 keeping its connection, and as many open
-    connections as this process may hold."""
-    server = waitress.create_server(app, **options)
-    keep_alive_after_304(server)
+    """``waitress.serve`` as ``build_server`` makes it, with as many open connections as
+    this process may hold."""
+    server = build_server(app, **options)
     raise_open_files_limit()
     server.run()
+
+
+def build_server(app: Any, **options: object) -> Any:
+    """A waitress server (``waitress.create_server(app, **options)``) whose polls' 304s
+    keep their connection (``keepalive``), its loop on epoll (``waitress_loop``)."""
+    server = waitress.create_server(app, **options)
+    keep_alive_after_304(server)
+    return loop_on_epoll(server)
 
 
 def raise_open_files_limit() -> None:
