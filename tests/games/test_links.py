@@ -269,6 +269,7 @@ def fake_serve(monkeypatch: pytest.MonkeyPatch, host: str | None) -> tuple[Flask
     monkeypatch.setattr(serve, "upgrade_database", lambda app: None)
     monkeypatch.setattr(serve, "database_revision", lambda app: "0006")
     monkeypatch.setattr(serve, "warm_definitions", lambda app: 0)
+    monkeypatch.setattr(serve, "settle", lambda app: None)
     monkeypatch.setattr(serve, "lan_address", lambda: "192.168.1.20")
     monkeypatch.setattr(serve, "serve", lambda app, **options: served.update(options))
     monkeypatch.setenv("PORT", "5123")
