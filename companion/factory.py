@@ -101,8 +101,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from companion.web import i18n
 
     app.config["SQLALCHEMY_DATABASE_URI"] = app.config["DATABASE_URL"]
+    on_sqlite = str(app.config["DATABASE_URL"]).startswith("sqlite")
     pool = app.config.get("DATABASE_POOL_SIZE")
-    if pool and not str(app.config["DATABASE_URL"]).startswith("sqlite"):
+    if pool and not on_sqlite:
         # Connections per process, all kept open: a worker serving many requests at once
         # (gevent) needs more than SQLAlchemy's 5, and connections opened for a burst
         # and closed after it (overflow) cost the server a new backend each (measured at
@@ -113,7 +114,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if app.config.get("SHARE_RENDERED") is None:
         # Several processes on a server database share what they render; a SQLite file
         # (one process, `make run`) gains nothing and would write on every new view.
-        app.config["SHARE_RENDERED"] = not str(app.config["DATABASE_URL"]).startswith("sqlite")
+        app.config["SHARE_RENDERED"] = not on_sqlite
     else:
         app.config["SHARE_RENDERED"] = _flag(app.config["SHARE_RENDERED"])
     from companion.web.errors import refuse_unreadable_forms

@@ -10,11 +10,10 @@ write bumps the game's version (the ETag of every view) and the round's version
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -239,8 +238,6 @@ def rules_of(game: Game) -> Rules:
     return parse_rules(game.rules)
 
 
-_states: OrderedDict[tuple[str, str, int], GameState] = OrderedDict()
-_states_lock = threading.Lock()
 KEPT_STATES = 512
 """Scored games kept per process (the newest version each is asked for)."""
 
@@ -249,18 +246,13 @@ def state_at(game_id: str, version: int) -> GameState:
     """The scored state of ``game_id`` as the views at ``version`` show it: computed once
     per process and version, for the board and the page in every language. (If the game
     moved on meanwhile, the newer state is what is computed and kept.)"""
-    key = (db.engine.url.render_as_string(), game_id, version)
-    with _states_lock:
-        found = _states.get(key)
-        if found is not None:
-            _states.move_to_end(key)
-            return found
-    state = state_of(get_game(game_id))
-    with _states_lock:
-        _states[key] = state
-        while len(_states) > KEPT_STATES:
-            _states.popitem(last=False)
-    return state
+    return _scored(db.engine.url.render_as_string(), game_id, version)
+
+
+@functools.lru_cache(maxsize=KEPT_STATES)
+def _scored(database: str, game_id: str, version: int) -> GameState:
+    """``state_at``, kept per database, game and version (a missing game is not kept)."""
+    return state_of(get_game(game_id))
 
 
 def state_of(game: Game) -> GameState:

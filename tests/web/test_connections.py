@@ -29,20 +29,26 @@ ROUND_ONE = {
 }
 
 
-def one_connection_app(app: Flask, tmp_path: Path) -> Flask:
-    """An app of its own whose process has a single database connection (waited for half
-    a second), sharing what it renders as the production start's workers do."""
+def own_config(app: Flask, **changes: object) -> dict[str, object]:
+    """The test app's config for an app of its own, its database and pool from
+    ``changes``."""
     config = {
         k: v
         for k, v in app.config.items()
         if k not in ("SQLALCHEMY_DATABASE_URI", "SQLALCHEMY_ENGINE_OPTIONS")
     }
-    config.update(
+    return {**config, **changes}
+
+
+def one_connection_app(app: Flask, tmp_path: Path) -> Flask:
+    """An app of its own whose process has a single database connection (waited for half
+    a second), sharing what it renders as the production start's workers do."""
+    made = create_app(own_config(
+        app,
         DATABASE_URL=f"sqlite:///{tmp_path / 'one-connection.sqlite3'}",
         SHARE_RENDERED=True,
         SQLALCHEMY_ENGINE_OPTIONS={"pool_size": 1, "max_overflow": 0, "pool_timeout": 0.5},
-    )
-    made = create_app(config)
+    ))
     upgrade_database(made)
     return made
 
@@ -105,16 +111,11 @@ def test_every_connection_taken_is_503_with_retry_after_and_writes_nothing(
 
 
 def test_the_pool_size_is_the_connections_kept_open_and_no_more(app: Flask) -> None:
-    config = {
-        k: v
-        for k, v in app.config.items()
-        if k not in ("SQLALCHEMY_DATABASE_URI", "SQLALCHEMY_ENGINE_OPTIONS")
-    }
-    config.update(
+    server = create_app(own_config(  # builds the engine; connects to nothing yet
+        app,
         DATABASE_URL="postgresql+psycopg://companion:companion@127.0.0.1:1/nowhere",
         DATABASE_POOL_SIZE="7",
-    )
-    server = create_app(config)  # builds the engine; connects to nothing yet
+    ))
     with server.app_context():
         pool = db.engine.pool
         assert (pool.size(), pool._max_overflow, pool._timeout) == (7, 0, 10)
