@@ -30,6 +30,13 @@ def read(game_id: str, name: str, version: int) -> str | None:
     return rows[0][0] if rows else None
 
 
+def kept_names(game_id: str) -> set[str]:
+    """The views of ``game_id`` kept at any version: those its phones ask for."""
+    return {
+        name for (name,) in read_alone(select(_table.c.name).where(_table.c.game_id == game_id))
+    }
+
+
 def keep(game_id: str, name: str, version: int, body: str) -> None:
     """Keep the view ``name`` of ``game_id`` at ``version`` for the other processes, in
     place of an older one; a newer one already kept stays. Written and committed through

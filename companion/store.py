@@ -199,6 +199,13 @@ def _forget_version(game_id: str) -> None:
     versions.watch().forget(game_id)
 
 
+def written() -> dict[str, int]:
+    """The games this session's writes committed since it was last asked, with the
+    version each write left: the views the phones will ask for next can be made ready
+    (``pages.games``). Asking forgets them."""
+    return db.session.info.pop("written", {})
+
+
 @dataclass(frozen=True)
 class GameSummary:
     """A line of the games list."""
@@ -364,8 +371,10 @@ def transaction(conflict: str, **params: object) -> Iterator[None]:
     try:
         yield
         db.session.commit()
-        for game_id in db.session.info.pop("touched", ()):
+        touched = db.session.info.pop("touched", {})
+        for game_id in touched:
             _forget_version(game_id)  # the views ask the database again from now on
+        db.session.info.setdefault("written", {}).update(touched)
     except Refusal:
         _rollback()
         raise
@@ -421,7 +430,7 @@ def touch(game: Game, *changed: Round) -> None:
     for row in changed:
         row.version += 1
     db.session.flush()
-    db.session.info.setdefault("touched", set()).add(game.id)
+    db.session.info.setdefault("touched", {})[game.id] = game.version
 
 
 def insert_game(names: list[str], first_dealer: int, rules: Rules) -> tuple[Game, str]:

@@ -23,11 +23,12 @@ from flask import (
 )
 from flask_babel import force_locale
 from flask_babel import gettext as _
+from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.wrappers import Response as BaseResponse
 
-from companion import store
+from companion import shared_pages, store
 from companion.actions import games
-from companion.extensions import game_creation_limit, limiter
+from companion.extensions import db, game_creation_limit, limiter
 from companion.game.errors import Refusal, RuleError
 from companion.game.parse import parse_rules
 from companion.web import i18n, referee, rendered
@@ -210,20 +211,53 @@ def board(game_id: str) -> Response:
     unchanged = not_modified(tag)
     if unchanged:
         return unchanged
-    with force_locale(lang):
-        body = rendered.pages.get_or_render(
-            ("board", game_id, version, lang),
-            lambda: render_template(
-                "_board.html", **board_context(store.state_at(game_id, version))
-            ),
-            shared=(game_id, version, f"board|{lang}"),
-        )
+    body = rendered.pages.get_or_render(
+        ("board", game_id, version, lang),
+        lambda: _board_body(game_id, version, lang),
+        shared=(game_id, version, f"board|{lang}"),
+    )
     response = make_response(body)
     response.headers["ETag"] = f'"{tag}"'
     response.headers["Cache-Control"] = "no-cache"
     if asked != lang:
         response.vary.add("Accept-Language")
         response.vary.add("Cookie")
+    return response
+
+
+def _board_body(game_id: str, version: int, lang: str) -> str:
+    """The board fragment of ``game_id`` at ``version`` in ``lang``."""
+    with force_locale(lang):
+        return render_template("_board.html", **board_context(store.state_at(game_id, version)))
+
+
+BOARD_NAMES = {rendered.shared_name(f"board|{lang}"): lang for lang in i18n.LANGUAGES}
+"""The board views as ``shared_page`` names them, with their language."""
+
+
+@bp.after_app_request
+def ready_boards(response: Response) -> Response:
+    """After a request changed games, with several processes sharing the rendered views
+    (``SHARE_RENDERED``): render each game's new board, in the languages its phones read
+    (those kept at an earlier version), and keep it for every process. At a save, the
+    table's phones all ask for the new board within 3 seconds, in any worker: each would
+    otherwise load and score the game to render it, one worker per language. Here the
+    game is scored once, by the process that wrote it. Never fails the write (committed
+    already): a board not made ready is rendered by the first poll, as before."""
+    changed = store.written()
+    if not (changed and response.status_code < 400 and current_app.config["SHARE_RENDERED"]):
+        return response
+    try:
+        for game_id, version in changed.items():
+            for name in shared_pages.kept_names(game_id):
+                lang = BOARD_NAMES.get(name)
+                if lang is not None:
+                    body = _board_body(game_id, version, lang)
+                    shared_pages.keep(game_id, name, version, body)
+                    rendered.pages.put(("board", game_id, version, lang), body)
+    except SQLAlchemyError:
+        db.session.rollback()
+        current_app.logger.warning("boards not made ready after a write", exc_info=True)
     return response
 
 

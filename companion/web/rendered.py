@@ -46,17 +46,26 @@ class Rendered:
             body = render()  # outside the lock: two threads may render one page once each
         else:
             game_id, version, view = shared
-            name = hashlib.sha256(view.encode()).hexdigest()
+            name = shared_name(view)
             body = shared_pages.read(game_id, name, version)
             if body is None:
                 body = render()
                 shared_pages.keep(game_id, name, version, body)
+        self.put(key, body)
+        return body
+
+    def put(self, key: Hashable, body: str) -> None:
+        """Keep ``body`` for ``key`` (a view rendered before anyone asked for it)."""
         with self._lock:
             self._items[key] = body
             self._items.move_to_end(key)
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
-        return body
+
+
+def shared_name(view: str) -> str:
+    """The name a view (kind, language, address) is kept under in ``shared_page``."""
+    return hashlib.sha256(view.encode()).hexdigest()
 
 
 pages = Rendered(size=8192)

@@ -223,3 +223,108 @@ def test_a_board_one_process_rendered_is_served_by_the_others(app, client, new_g
     with app.app_context(), db.engine.connect() as conn:
         rows = conn.execute(sa.text("SELECT version, body FROM shared_page")).all()
     assert rows == [(2, newer.get_data(True))]  # one row per view: the newest version
+
+
+ROUND_1 = [
+    {"name": "Ann", "words": [["C", "A", "T"]], "unused": [], "went_out": True},
+    {"name": "Ben", "words": [], "unused": ["Q", "U", "Z"]},
+    {"name": "Cy", "words": [["O", "X"]], "unused": ["E"]},
+]
+
+
+def kept_boards(app: Flask) -> dict[str, tuple[int, str]]:
+    """The boards kept in shared_page, by language: their version and body."""
+    from companion.pages.games import BOARD_NAMES
+
+    with app.app_context(), db.engine.connect() as conn:
+        rows = conn.execute(sa.text("SELECT name, version, body FROM shared_page")).all()
+    return {BOARD_NAMES[name]: (version, body) for name, version, body in rows}
+
+
+def test_a_save_makes_the_new_boards_ready_in_the_languages_its_phones_read(
+    app, client, new_game
+):
+    """With SHARE_RENDERED, the process that saved a round renders the game's new board
+    in each language a phone asked for before (and only those), and keeps it: a poll in
+    another process (its memory empty) serves it from one row, without loading the game."""
+    from companion.web import rendered
+
+    app.config["SHARE_RENDERED"] = True
+    game = new_game()
+    for lang in ("lt", "hu"):
+        assert client.get(f"/games/{game.id}/board?lang={lang}").status_code == 200
+    assert {lang: v for lang, (v, _) in kept_boards(app).items()} == {"lt": 1, "hu": 1}
+
+    assert game.put_round(1, ROUND_1).status_code == 200
+
+    kept = kept_boards(app)
+    assert {lang: v for lang, (v, _) in kept.items()} == {"lt": 2, "hu": 2}  # no en, cs
+    assert 'data-version="2"' in kept["lt"][1]
+    assert 'data-total="' in kept["hu"][1] and "Ann" in kept["hu"][1]
+    assert kept["lt"][1] != kept["hu"][1]  # each in its own language
+
+    rendered.pages._items.clear()  # another process: nothing in its memory
+    with app.app_context():
+        engine = db.engine
+    statements: list[str] = []
+
+    def count(conn, cursor, statement, *args):  # type: ignore[no-untyped-def]
+        statements.append(statement)
+
+    sa.event.listen(engine, "before_cursor_execute", count)
+    try:
+        seen = client.get(f"/games/{game.id}/board?lang=hu")
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", count)
+    assert seen.status_code == 200 and seen.headers["ETag"] == f'"{game.id}-2-hu"'
+    assert seen.get_data(True) == kept["hu"][1]
+    assert not [s for s in statements if "FROM round" in s or "FROM player" in s]
+    assert kept_boards(app) == kept  # read, not rendered and kept again
+
+
+def test_a_refused_save_makes_no_board(app, client, new_game):
+    """A save refused (nothing written) leaves the kept boards as they were."""
+    app.config["SHARE_RENDERED"] = True
+    game = new_game()
+    assert client.get(f"/games/{game.id}/board?lang=cs").status_code == 200
+    before = kept_boards(app)
+    broken = [dict(ROUND_1[0], words=[["C", "A", "T"]], unused=["Q"]), *ROUND_1[1:]]
+    assert game.put_round(1, broken).status_code == 422
+    assert kept_boards(app) == before
+
+
+def test_without_shared_views_a_save_renders_nothing(app, client, new_game):
+    """One process (SQLite, ``make run``): the first poll renders the new board, in memory."""
+    app.config["SHARE_RENDERED"] = False
+    game = new_game()
+    assert client.get(f"/games/{game.id}/board?lang=lt").status_code == 200
+    assert game.put_round(1, ROUND_1).status_code == 200
+    assert kept_boards(app) == {}
+    assert client.get(f"/games/{game.id}/board?lang=lt").headers["ETag"] == f'"{game.id}-2-lt"'
+
+
+def test_a_board_the_database_refused_to_keep_never_fails_the_save(app, client, new_game):
+    """The save is committed before its boards are made ready: if keeping one fails (the
+    database refuses the statement), the save still answers its new state, and the next
+    poll renders the board itself."""
+    app.config["SHARE_RENDERED"] = True
+    game = new_game()
+    url = f"/games/{game.id}/board?lang=lt"
+    assert client.get(url).status_code == 200
+    with app.app_context():
+        engine = db.engine
+
+    def refuse(conn, cursor, statement, *args):  # type: ignore[no-untyped-def]
+        if statement.lstrip().upper().startswith("UPDATE SHARED_PAGE"):
+            raise sa.exc.OperationalError(statement, {}, Exception("disk I/O error"))
+
+    sa.event.listen(engine, "before_cursor_execute", refuse)
+    try:
+        saved = game.put_round(1, ROUND_1)
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", refuse)
+    assert saved.status_code == 200
+    assert saved.json["number"] == 1 and saved.json["result"]["players"][0]["score"] == 23
+    assert kept_boards(app)["lt"][0] == 1  # not kept
+    seen = client.get(url)
+    assert seen.headers["ETag"] == f'"{game.id}-2-lt"' and 'data-version="2"' in seen.get_data(True)
