@@ -6,11 +6,14 @@ Every phone asks every 3 seconds whether its game changed; at 1,000 tables that 
 second one request looks up, in one statement, the games written since its last look
 (``updated_at``, indexed, which every write moves with the version: ``store.touch``).
 A version is answered from memory while that look is under ``FRESH`` seconds old;
-past that, requests wait for the look under way, and a game not yet known (or a look
-stuck for ``LOOK_WAIT``) has its own row read. So a write made by another process (a
-second worker, another server, the command line) is seen here within ``FRESH`` seconds,
-or within one look when the process is too busy to look that often; this process's own
-writes are forgotten at once (``forget``).
+past that, requests wait for the look under way (all of them woken at once when it
+ends), and a game not yet known has its own row read. A process too busy to finish its
+look within ``LOOK_WAIT`` goes on with what it knows rather than read a row per poll
+(which would make it busier still), unless that look has been under way for
+``LOOK_STUCK`` seconds. So a write made by another process (a second worker, another
+server, the command line) is seen here within ``FRESH`` seconds, or within one look
+when the process is too busy to look that often; this process's own writes are
+forgotten at once (``forget``).
 
 Clocks: ``updated_at`` is written by whichever server made the change, so a look asks
 from ``CLOCK_MARGIN`` seconds before the previous one (servers a little apart, a slow
@@ -35,8 +38,12 @@ a write in another process shows within this long (docs/production.md)."""
 LOOK_EVERY = 0.5
 """Seconds between two looks at the changed games (made by a request, inline)."""
 LOOK_WAIT = 1.0
-"""Seconds a request waits for another's look once what is known is no longer fresh;
-beyond (a look stuck), it reads its own game."""
+"""Seconds a request waits for the look under way once what is known is no longer fresh;
+beyond, it answers with what is known (a busy process)."""
+LOOK_STUCK = 10.0
+"""Seconds a look may be under way before it counts as stuck (a database that stopped
+answering): the requests then read their own games. As long as a request may wait for a
+pooled connection (10 s, ``factory``): a look only waiting its turn is not stuck."""
 TRUSTED = 60.0
 """Seconds a version is kept at most, whatever the looks say (clocks far apart)."""
 CLOCK_MARGIN = timedelta(seconds=5)
@@ -51,7 +58,9 @@ class Watch:
         self.known: dict[str, tuple[float, int | None]] = {}  # id -> (read at, version)
         self.looked = 0.0  # monotonic time of the last look, 0 before the first
         self.since: datetime | None = None  # what the next look asks from
-        self.looking = threading.Lock()
+        self.under_way: threading.Event | None = None  # the look under way, set at its end
+        self.began = 0.0  # monotonic time the look under way began
+        self._starting = threading.Lock()  # held only to start a look or end one
 
     def version(self, game_id: str) -> int | None:
         """The version of ``game_id`` (None: no such game), from memory when fresh."""
@@ -71,20 +80,25 @@ class Watch:
 
     def _look(self, wait: bool) -> bool:
         """Read the versions of the games written since the last look; whether what is
-        known is now as fresh as a look makes it. One request looks; while the known
-        versions are still fresh the others go on with them, and once they are not, the
-        others wait for that look (up to ``LOOK_WAIT``) rather than each read its own
-        game: under load a look takes longer, and a poll per game reading the database
-        would make the next one slower still."""
-        taken = (
-            self.looking.acquire(timeout=LOOK_WAIT) if wait else self.looking.acquire(False)
-        )
-        if not taken:
-            return False
+        known may be answered. One request looks; while the known versions are still
+        fresh the others go on with them, and once they are not, the others wait for that
+        look (``wait``, up to ``LOOK_WAIT``; woken together when it ends, not one after
+        the other) rather than each read its own game: under load a look takes longer,
+        and a poll per game reading the database would make the next one slower still."""
+        with self._starting:
+            under_way = self.under_way
+            if under_way is None:
+                if time.monotonic() - self.looked < LOOK_EVERY:
+                    return True  # another request looked just now
+                self.under_way, self.began = threading.Event(), time.monotonic()
+        if under_way is not None:  # another request is looking
+            if not wait:
+                return False
+            if under_way.wait(LOOK_WAIT):
+                return time.monotonic() - self.looked < FRESH  # False: that look failed
+            return time.monotonic() - self.began < LOOK_STUCK  # busy: what is known stands
         try:
             started = time.monotonic()
-            if started - self.looked < LOOK_EVERY:
-                return True  # looked while this request waited
             since = datetime.now(UTC).replace(tzinfo=None)
             if self.since is not None and self.known:
                 changed = read_alone(
@@ -99,7 +113,10 @@ class Watch:
             self.looked = started
             return True
         finally:
-            self.looking.release()
+            with self._starting:
+                ended, self.under_way = self.under_way, None
+            if ended is not None:
+                ended.set()
 
     def forget(self, game_id: str) -> None:
         """This process changed ``game_id``: read it again next time."""

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 
 import pytest
@@ -154,24 +155,8 @@ def stale_watch(app: Flask, client, new_game):  # type: ignore[no-untyped-def]
     return game, url, tag, watch
 
 
-def test_without_a_fresh_look_the_game_row_is_read(app, client, new_game):
-    """If no look happened for a second and the one under way is stuck (the lock held
-    elsewhere past ``LOOK_WAIT``), a poll reads its game."""
-    _, url, tag, watch = stale_watch(app, client, new_game)
-    assert watch.looking.acquire(blocking=False)  # someone else is looking, slowly
-    try:
-        assert client.get(url, headers={"If-None-Match": tag}).status_code == 200
-    finally:
-        watch.looking.release()
-
-
-def test_past_fresh_polls_wait_for_the_look_under_way_instead_of_reading_their_games(
-    app, client, new_game
-):
-    """A busy process looks late: the polls of that moment wait for the one look rather
-    than each read its own game's row (which would make the process busier still), and
-    what the look brings is what they answer."""
-    game, url, tag, watch = stale_watch(app, client, new_game)
+def count_statements(app: Flask) -> tuple[list[str], Callable[[], None]]:
+    """The statements the app's engine runs from now on, and how to stop counting."""
     with app.app_context():
         engine = db.engine
     statements: list[str] = []
@@ -179,18 +164,67 @@ def test_past_fresh_polls_wait_for_the_look_under_way_instead_of_reading_their_g
     def count(conn, cursor, statement, *args):  # type: ignore[no-untyped-def]
         statements.append(statement)
 
-    assert watch.looking.acquire(blocking=False)  # another request is looking, slowly
-    looker = threading.Timer(0.3, watch.looking.release)  # and is done in 0.3 s
-    looker.start()
     sa.event.listen(engine, "before_cursor_execute", count)
+    return statements, lambda: sa.event.remove(engine, "before_cursor_execute", count)
+
+
+def another_look(watch: versions.Watch, began: float = 0.0) -> threading.Event:
+    """A look by another request, under way since ``began`` seconds ago."""
+    watch.under_way, watch.began = threading.Event(), time.monotonic() - began
+    return watch.under_way
+
+
+def test_a_busy_process_answers_with_what_it_knows_rather_than_read_each_game(
+    app, client, new_game, monkeypatch
+):
+    """Past fresh, with a look under way that doesn't end within ``LOOK_WAIT`` (a busy
+    process), a poll answers with the version known (the write shows after that look)
+    and reads no game row."""
+    monkeypatch.setattr(versions, "LOOK_WAIT", 0.05)
+    _, url, tag, watch = stale_watch(app, client, new_game)
+    another_look(watch)
+    statements, stop = count_statements(app)
+    try:
+        assert client.get(url, headers={"If-None-Match": tag}).status_code == 304
+    finally:
+        stop()
+    assert statements == []
+
+
+def test_with_a_look_stuck_the_game_row_is_read(app, client, new_game, monkeypatch):
+    """A look under way for ``LOOK_STUCK`` seconds (a database that stopped answering it)
+    is not waited for: a poll reads its game, and sees the other process's write."""
+    monkeypatch.setattr(versions, "LOOK_WAIT", 0.05)
+    game, url, tag, watch = stale_watch(app, client, new_game)
+    another_look(watch, began=versions.LOOK_STUCK)
+    seen = client.get(url, headers={"If-None-Match": tag})
+    assert seen.status_code == 200 and seen.headers["ETag"] == f'"{game.id}-2-en"'
+
+
+def test_past_fresh_polls_wait_for_the_look_under_way_instead_of_reading_their_games(
+    app, client, new_game
+):
+    """A busy process looks late: the polls of that moment wait for the one look rather
+    than each read its own game's row (which would make the process busier still), are
+    woken when it ends, and answer what it brought."""
+    game, url, tag, watch = stale_watch(app, client, new_game)
+    under_way = another_look(watch)
+
+    def look_ends() -> None:  # what the other request's look does as it ends
+        watch.known[game.id] = (watch.known[game.id][0], 2)
+        watch.looked, watch.under_way = time.monotonic(), None
+        under_way.set()
+
+    looker = threading.Timer(0.3, look_ends)
+    looker.start()
+    statements, stop = count_statements(app)
     try:
         seen = client.get(url, headers={"If-None-Match": tag})
     finally:
-        sa.event.remove(engine, "before_cursor_execute", count)
+        stop()
         looker.join()
     assert seen.status_code == 200 and seen.headers["ETag"] == f'"{game.id}-2-en"'
-    looks = [s for s in statements if "updated_at >=" in s]
-    assert len(looks) == 1  # the poll looked once the other look was over (its own turn)
+    assert not [s for s in statements if "updated_at >=" in s]  # no look of its own
     assert not [s for s in statements if s.lstrip().startswith("SELECT game.version")]
 
 
@@ -264,18 +298,11 @@ def test_a_save_makes_the_new_boards_ready_in_the_languages_its_phones_read(
     assert kept["lt"][1] != kept["hu"][1]  # each in its own language
 
     rendered.pages._items.clear()  # another process: nothing in its memory
-    with app.app_context():
-        engine = db.engine
-    statements: list[str] = []
-
-    def count(conn, cursor, statement, *args):  # type: ignore[no-untyped-def]
-        statements.append(statement)
-
-    sa.event.listen(engine, "before_cursor_execute", count)
+    statements, stop = count_statements(app)
     try:
         seen = client.get(f"/games/{game.id}/board?lang=hu")
     finally:
-        sa.event.remove(engine, "before_cursor_execute", count)
+        stop()
     assert seen.status_code == 200 and seen.headers["ETag"] == f'"{game.id}-2-hu"'
     assert seen.get_data(True) == kept["hu"][1]
     assert not [s for s in statements if "FROM round" in s or "FROM player" in s]
