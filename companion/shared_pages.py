@@ -9,7 +9,7 @@ kept, so the table holds a few rows per game.
 
 from __future__ import annotations
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from companion.extensions import db
@@ -61,3 +61,24 @@ def keep(game_id: str, name: str, version: int, body: str) -> None:
         db.session.commit()
     except (IntegrityError, OperationalError):
         db.session.rollback()  # kept already (this version or a newer one), or game gone
+
+
+def refresh(game_id: str, version: int, bodies: dict[str, str]) -> None:
+    """Bring the kept views ``bodies`` (by name) of ``game_id`` up to ``version``, in one
+    transaction (the request's session), where an older version is kept: the boards a
+    write made ready. Never fails the request (as ``keep``)."""
+    try:
+        db.session.execute(
+            update(_table)
+            .where(
+                _table.c.game_id == game_id,
+                _table.c.name == bindparam("kept_name"),
+                _table.c.version < version,
+            )
+            .values(version=version, body=bindparam("kept_body")),
+            [{"kept_name": name, "kept_body": body} for name, body in bodies.items()],
+        )
+        db.session.commit()
+    except OperationalError:
+        db.session.rollback()  # a lock, or the game gone: the first poll renders it
+

@@ -10,7 +10,6 @@ write bumps the game's version (the ETag of every view) and the round's version
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import hmac
 import secrets
@@ -34,6 +33,7 @@ from companion.game.play import Challenge, Hand, Play
 from companion.game.rules import Rules
 from companion.game.scoring import BonusRace, RoundScore, bonus_race, score_round
 from companion.game.standings import Standing, dealer, first_player, standings, winners
+from companion.kept import Kept
 from companion.models import Challenge as ChallengeRow
 from companion.models import Entry, Game, HouseWord, Player, Round, Solitaire
 
@@ -251,15 +251,19 @@ KEPT_STATES = 512
 
 def state_at(game_id: str, version: int) -> GameState:
     """The scored state of ``game_id`` as the views at ``version`` show it: computed once
-    per process and version, for the board and the page in every language. (If the game
-    moved on meanwhile, the newer state is what is computed and kept.)"""
-    return _scored(db.engine.url.render_as_string(), game_id, version)
+    per process and version, for the board and the page in every language, or kept by
+    the write that made it (``transaction``). (If the game moved on meanwhile, the newer
+    state is what is computed, and kept under its own version.)"""
+    database = db.engine.url.render_as_string()
+    found = _states.get((database, game_id, version))
+    if found is None:
+        found = state_of(get_game(game_id))
+        _states.put((database, game_id, found.version), found)
+    return found
 
 
-@functools.lru_cache(maxsize=KEPT_STATES)
-def _scored(database: str, game_id: str, version: int) -> GameState:
-    """``state_at``, kept per database, game and version (a missing game is not kept)."""
-    return state_of(get_game(game_id))
+_states: Kept[GameState] = Kept(KEPT_STATES)
+"""The scored games by database, id and version."""
 
 
 def state_of(game: Game) -> GameState:
@@ -370,11 +374,14 @@ def transaction(conflict: str, **params: object) -> Iterator[None]:
     """
     try:
         yield
+        touched: dict[str, Game] = db.session.info.pop("touched", {})
+        states = [state_of(game) for game in touched.values()]  # as the commit stores it
         db.session.commit()
-        touched = db.session.info.pop("touched", {})
-        for game_id in touched:
-            _forget_version(game_id)  # the views ask the database again from now on
-        db.session.info.setdefault("written", {}).update(touched)
+        database = db.engine.url.render_as_string()
+        for state in states:
+            _forget_version(state.id)  # the views ask the database again from now on
+            _states.put((database, state.id, state.version), state)  # and find it scored
+            db.session.info.setdefault("written", {})[state.id] = state.version
     except Refusal:
         _rollback()
         raise
@@ -430,7 +437,7 @@ def touch(game: Game, *changed: Round) -> None:
     for row in changed:
         row.version += 1
     db.session.flush()
-    db.session.info.setdefault("touched", {})[game.id] = game.version
+    db.session.info.setdefault("touched", {})[game.id] = game
 
 
 def insert_game(names: list[str], first_dealer: int, rules: Rules) -> tuple[Game, str]:

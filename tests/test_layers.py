@@ -15,7 +15,9 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "companion"
 
 LAYERS = {"game": 0, "lexicon": 0, "store": 1, "actions": 2, "web": 3}
-STORE = ("extensions", "models", "store", "versions", "lone_reads", "shared_pages", "migrations")
+STORE = (
+    "extensions", "models", "store", "versions", "lone_reads", "shared_pages", "kept", "migrations"
+)
 
 
 def module_name(path: Path) -> str:

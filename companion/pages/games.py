@@ -249,12 +249,13 @@ def ready_boards(response: Response) -> Response:
         return response
     try:
         for game_id, version in changed.items():
-            for name in shared_pages.kept_names(game_id):
-                lang = BOARD_NAMES.get(name)
-                if lang is not None:
-                    body = _board_body(game_id, version, lang)
-                    shared_pages.keep(game_id, name, version, body)
-                    rendered.pages.put(("board", game_id, version, lang), body)
+            bodies = {}
+            for name in shared_pages.kept_names(game_id) & BOARD_NAMES.keys():
+                lang = BOARD_NAMES[name]
+                bodies[name] = _board_body(game_id, version, lang)  # scored by the write
+                rendered.pages.put(("board", game_id, version, lang), bodies[name])
+            if bodies:
+                shared_pages.refresh(game_id, version, bodies)
     except SQLAlchemyError:
         db.session.rollback()
         current_app.logger.warning("boards not made ready after a write", exc_info=True)

@@ -10,22 +10,16 @@ database too (``shared_pages``), and the others serve it instead of rendering it
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 from flask import current_app
 
 from companion import shared_pages
+from companion.kept import Kept
 
 
-class Rendered:
-    """A bounded, thread-safe map from a key to a rendered body (least recently used out)."""
-
-    def __init__(self, size: int = 512) -> None:
-        self.size = size
-        self._items: OrderedDict[Hashable, str] = OrderedDict()
-        self._lock = threading.Lock()
+class Rendered(Kept[str]):
+    """Rendered bodies by key (bounded, thread-safe), and where other processes keep them."""
 
     def get_or_render(
         self,
@@ -37,11 +31,9 @@ class Rendered:
         game, the version and the view (kind, language, address) ``key`` stands for, to
         look for it among those other processes rendered first (and to keep it there),
         when ``SHARE_RENDERED``."""
-        with self._lock:
-            found = self._items.get(key)
-            if found is not None:
-                self._items.move_to_end(key)
-                return found
+        found = self.get(key)
+        if found is not None:
+            return found
         if shared is None or not current_app.config.get("SHARE_RENDERED"):
             body = render()  # outside the lock: two threads may render one page once each
         else:
@@ -54,20 +46,12 @@ class Rendered:
         self.put(key, body)
         return body
 
-    def put(self, key: Hashable, body: str) -> None:
-        """Keep ``body`` for ``key`` (a view rendered before anyone asked for it)."""
-        with self._lock:
-            self._items[key] = body
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
 
 def shared_name(view: str) -> str:
     """The name a view (kind, language, address) is kept under in ``shared_page``."""
     return hashlib.sha256(view.encode()).hexdigest()
 
 
-pages = Rendered(size=8192)
+pages = Rendered(8192)
 """The views of the games: the leaderboard page for viewers, the board fragment (a few
 per game: one per language and address; 1,000 tables' worth)."""

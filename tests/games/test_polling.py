@@ -244,7 +244,7 @@ def test_a_board_one_process_rendered_is_served_by_the_others(app, client, new_g
         assert [(g, v) for g, v, _ in kept] == [(game.id, 1)]
         assert kept[0][2] == first.get_data(True)
         conn.execute(sa.text("UPDATE shared_page SET body = 'kept by another worker'"))
-    rendered.pages._items.clear()  # as a process that never rendered it
+    rendered.pages.clear()  # as a process that never rendered it
     assert client.get(url).get_data(True) == "kept by another worker"
 
     game.put_round(1, [
@@ -297,7 +297,7 @@ def test_a_save_makes_the_new_boards_ready_in_the_languages_its_phones_read(
     assert 'data-total="' in kept["hu"][1] and "Ann" in kept["hu"][1]
     assert kept["lt"][1] != kept["hu"][1]  # each in its own language
 
-    rendered.pages._items.clear()  # another process: nothing in its memory
+    rendered.pages.clear()  # another process: nothing in its memory
     statements, stop = count_statements(app)
     try:
         seen = client.get(f"/games/{game.id}/board?lang=hu")
