@@ -78,6 +78,16 @@ class Watch:
         self.known[game_id] = (now, version)
         return version
 
+    def remembered(self, game_id: str) -> int | None:
+        """The version of ``game_id`` when memory alone answers: no look due and a version
+        trusted; else None (``version`` asks, the database if need be). What a poll
+        checks first, without the app (``web.polling``)."""
+        now = time.monotonic()
+        known = self.known.get(game_id)
+        if known is None or now - self.looked >= LOOK_EVERY or now - known[0] >= TRUSTED:
+            return None
+        return known[1]
+
     def _look(self, wait: bool) -> bool:
         """Read the versions of the games written since the last look; whether what is
         known may be answered. One request looks; while the known versions are still

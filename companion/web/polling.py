@@ -5,7 +5,8 @@ the ETag it holds, and nearly every answer is 304. Through Flask a 304 costs the
 session cookie's signature, the locale, the request hooks and the response's: most of a
 millisecond, which at 1,000 tables (2,000 polls a second) is the whole server. This WSGI
 layer answers those polls itself: the game's version (store.game_version, cached for a
-second and forgotten on this process's own writes) and the language in the address (the
+second and forgotten on this process's own writes; from the app's ``versions.Watch``
+alone, without an app context, while no look is due) and the language in the address (the
 one the page was rendered in, see ``games.board``) are all a 304 needs. Anything else,
 and any poll whose tag is out of date, goes on to Flask as before: a new board, a 404, a
 stranger's Host refused with 400.
@@ -23,7 +24,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.http import parse_etags
 from werkzeug.routing import RequestRedirect
 
-from companion import store
+from companion import store, versions
 from companion.web.headers import CONTENT_SECURITY_POLICY, HEADERS
 from companion.web.i18n import LANGUAGES
 from companion.web.links import host_allowed, trusted_hosts
@@ -45,6 +46,7 @@ class QuickNotModified:
         self.policy = app.config.get("CONTENT_SECURITY_POLICY") or CONTENT_SECURITY_POLICY
         self.urls = app.url_map.bind("localhost")  # the app's own routes: one address to know
         self._boards: dict[str, str] = {}  # path -> game id, for the paths of boards
+        self._watch: versions.Watch | None = None  # the app's, once a poll asked it
 
     def _board_of(self, path: str) -> str | None:
         """The game whose board ``path`` asks for, by the app's routes; else None. Kept
@@ -84,11 +86,14 @@ class QuickNotModified:
         host = environ.get("HTTP_HOST") or environ.get("SERVER_NAME", "")
         if not host_allowed(host, trusted_hosts(self.app.config)):
             return None  # Flask refuses it (400)
-        try:
-            with self.app.app_context():
-                version = store.game_version(game_id)
-        except SQLAlchemyError:
-            return None  # Flask answers (503 when every connection stayed taken), logged
+        version = self._watch.remembered(game_id) if self._watch else None
+        if version is None:  # the database may be needed: through the app
+            try:
+                with self.app.app_context():
+                    self._watch = versions.watch()
+                    version = store.game_version(game_id)
+            except SQLAlchemyError:
+                return None  # Flask answers (503 when every connection stayed taken), logged
         if version is None:
             return None
         tag = etag(game_id, version, lang)

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 
 import pytest
 import sqlalchemy as sa
-from flask import Flask, request_started
+from flask import Flask, appcontext_pushed, request_started
 from flask.testing import FlaskClient
 
 from companion import versions
@@ -68,6 +68,25 @@ def test_a_current_poll_is_answered_before_flask(client, new_game, through_flask
     # Several tags, weak or strong, as a browser may send them:
     listed = client.get(url, headers={"If-None-Match": f'"other", W/{tag}'})
     assert listed.status_code == 304 and through_flask == []
+
+
+def test_between_looks_a_current_poll_needs_no_app_context(app, client, new_game):
+    """While no look is due, the version a 304 needs comes from the watch's memory: no
+    app context is pushed (a tenth of a poll's time), no statement runs."""
+    game = new_game()
+    url = board_url(client, game.id, "cs")
+    tag = client.get(url).headers["ETag"]
+    assert client.get(url, headers={"If-None-Match": tag}).status_code == 304  # watch known
+    with app.app_context():
+        versions.watch().looked = time.monotonic()  # just looked
+    pushed: list[object] = []
+    statements, stop = count_statements(app)
+    try:
+        with appcontext_pushed.connected_to(lambda sender, **_: pushed.append(sender), app):
+            assert client.get(url, headers={"If-None-Match": tag}).status_code == 304
+    finally:
+        stop()
+    assert pushed == [] and statements == []
 
 
 def test_a_poll_out_of_date_gets_the_new_board(client, new_game, through_flask):
