@@ -60,6 +60,7 @@ class Watch:
         self.since: datetime | None = None  # what the next look asks from
         self.under_way: threading.Event | None = None  # the look under way, set at its end
         self.began = 0.0  # monotonic time the look under way began
+        self.looks = 0  # looks done, to tell a waiter whether the one it waited for was
         self._starting = threading.Lock()  # held only to start a look or end one
 
     def version(self, game_id: str) -> int | None:
@@ -96,7 +97,7 @@ class Watch:
         the other) rather than each read its own game: under load a look takes longer,
         and a poll per game reading the database would make the next one slower still."""
         with self._starting:
-            under_way = self.under_way
+            under_way, looks = self.under_way, self.looks
             if under_way is None:
                 if time.monotonic() - self.looked < LOOK_EVERY:
                     return True  # another request looked just now
@@ -105,7 +106,7 @@ class Watch:
             if not wait:
                 return False
             if under_way.wait(LOOK_WAIT):
-                return time.monotonic() - self.looked < FRESH  # False: that look failed
+                return self.looks > looks  # False: that look failed
             return time.monotonic() - self.began < LOOK_STUCK  # busy: what is known stands
         try:
             started = time.monotonic()
@@ -121,6 +122,7 @@ class Watch:
                 self.known.clear()  # nothing before the first look can be trusted
             self.since = since - CLOCK_MARGIN
             self.looked = started
+            self.looks += 1
             return True
         finally:
             with self._starting:
