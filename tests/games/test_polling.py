@@ -375,3 +375,32 @@ def test_a_board_the_database_refused_to_keep_never_fails_the_save(app, client, 
     assert kept_boards(app)["lt"][0] == 1  # not kept
     seen = client.get(url)
     assert seen.headers["ETag"] == f'"{game.id}-2-lt"' and 'data-version="2"' in seen.get_data(True)
+
+
+def test_a_look_that_took_long_still_answers_its_waiters(app, new_game):
+    """A look slower than ``FRESH`` (a busy process): the requests that waited for it
+    answer with what it brought, not each with a read of its own game."""
+    game = new_game()
+    with app.app_context():
+        watch = versions.Watch()
+        watch.known[game.id] = (time.monotonic(), 1)
+        watch.since = datetime.now(UTC).replace(tzinfo=None)
+        watch.looked = time.monotonic() - 3 * versions.FRESH
+        under_way = another_look(watch, began=2 * versions.FRESH)
+
+        def look_ends() -> None:
+            watch.known[game.id] = (watch.known[game.id][0], 7)
+            watch.looks += 1
+            watch.looked = time.monotonic() - 2 * versions.FRESH  # when it began
+            watch.under_way = None
+            under_way.set()
+
+        looker = threading.Timer(0.2, look_ends)
+        looker.start()
+        statements, stop = count_statements(app)
+        try:
+            assert watch.version(game.id) == 7
+        finally:
+            stop()
+            looker.join()
+    assert statements == []
