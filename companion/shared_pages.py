@@ -64,21 +64,20 @@ def keep(game_id: str, name: str, version: int, body: str) -> None:
 
 
 def refresh(game_id: str, version: int, bodies: dict[str, str]) -> None:
-    """Bring the kept views ``bodies`` (by name) of ``game_id`` up to ``version``, in one
-    transaction (the request's session), where an older version is kept: the boards a
-    write made ready. Never fails the request (as ``keep``)."""
+    """Bring the kept views ``bodies`` (by name) of ``game_id`` up to ``version`` where an
+    older version is kept: the boards a write keeps, in its transaction, inside a
+    savepoint, so that a refusal (a lock not granted) undoes only them, never the write."""
     try:
-        db.session.execute(
-            update(_table)
-            .where(
-                _table.c.game_id == game_id,
-                _table.c.name == bindparam("kept_name"),
-                _table.c.version < version,
+        with db.session.begin_nested():
+            db.session.execute(
+                update(_table)
+                .where(
+                    _table.c.game_id == game_id,
+                    _table.c.name == bindparam("kept_name"),
+                    _table.c.version < version,
+                )
+                .values(version=version, body=bindparam("kept_body")),
+                [{"kept_name": name, "kept_body": body} for name, body in bodies.items()],
             )
-            .values(version=version, body=bindparam("kept_body")),
-            [{"kept_name": name, "kept_body": body} for name, body in bodies.items()],
-        )
-        db.session.commit()
     except OperationalError:
-        db.session.rollback()  # a lock, or the game gone: the first poll renders it
-
+        pass  # undone: the first poll renders them

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -199,11 +199,15 @@ def _forget_version(game_id: str) -> None:
     versions.watch().forget(game_id)
 
 
-def written() -> dict[str, int]:
-    """The games this session's writes committed since it was last asked, with the
-    version each write left: the views the phones will ask for next can be made ready
-    (``pages.games``). Asking forgets them."""
-    return db.session.info.pop("written", {})
+_with_writes: list[Callable[[list[GameState]], None]] = []
+
+
+def with_every_write(hook: Callable[[list[GameState]], None]) -> None:
+    """Run ``hook`` in every write's transaction, just before its commit, with the states
+    of the games it changed (as the commit stores them): what it writes is committed with
+    the write, so no process sees the new version without it (the web layer keeps the new
+    boards: ``pages.games``). A hook must not fail the write: it guards what it does."""
+    _with_writes.append(hook)
 
 
 @dataclass(frozen=True)
@@ -376,12 +380,13 @@ def transaction(conflict: str, **params: object) -> Iterator[None]:
         yield
         touched: dict[str, Game] = db.session.info.pop("touched", {})
         states = [state_of(game) for game in touched.values()]  # as the commit stores it
+        for hook in _with_writes:
+            hook(states)
         db.session.commit()
         database = db.engine.url.render_as_string()
         for state in states:
             _forget_version(state.id)  # the views ask the database again from now on
             _states.put((database, state.id, state.version), state)  # and find it scored
-            db.session.info.setdefault("written", {})[state.id] = state.version
     except Refusal:
         _rollback()
         raise

@@ -14,6 +14,7 @@ from flask import (
     abort,
     current_app,
     flash,
+    has_request_context,
     make_response,
     redirect,
     render_template,
@@ -23,12 +24,11 @@ from flask import (
 )
 from flask_babel import force_locale
 from flask_babel import gettext as _
-from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion import shared_pages, store
 from companion.actions import games
-from companion.extensions import db, game_creation_limit, limiter
+from companion.extensions import game_creation_limit, limiter
 from companion.game.errors import Refusal, RuleError
 from companion.game.parse import parse_rules
 from companion.web import i18n, referee, rendered
@@ -213,7 +213,7 @@ def board(game_id: str) -> Response:
         return unchanged
     body = rendered.pages.get_or_render(
         ("board", game_id, version, lang),
-        lambda: _board_body(game_id, version, lang),
+        lambda: _board_body(store.state_at(game_id, version), lang),
         shared=(game_id, version, f"board|{lang}"),
     )
     response = make_response(body)
@@ -225,41 +225,38 @@ def board(game_id: str) -> Response:
     return response
 
 
-def _board_body(game_id: str, version: int, lang: str) -> str:
-    """The board fragment of ``game_id`` at ``version`` in ``lang``."""
+def _board_body(state: store.GameState, lang: str) -> str:
+    """The board fragment of a game's ``state`` in ``lang``."""
     with force_locale(lang):
-        return render_template("_board.html", **board_context(store.state_at(game_id, version)))
+        return render_template("_board.html", **board_context(state))
 
 
 BOARD_NAMES = {rendered.shared_name(f"board|{lang}"): lang for lang in i18n.LANGUAGES}
 """The board views as ``shared_page`` names them, with their language."""
 
 
-@bp.after_app_request
-def ready_boards(response: Response) -> Response:
-    """After a request changed games, with several processes sharing the rendered views
-    (``SHARE_RENDERED``): render each game's new board, in the languages its phones read
-    (those kept at an earlier version), and keep it for every process. At a save, the
-    table's phones all ask for the new board within 3 seconds, in any worker: each would
-    otherwise load and score the game to render it, one worker per language. Here the
-    game is scored once, by the process that wrote it. Never fails the write (committed
-    already): a board not made ready is rendered by the first poll, as before."""
-    changed = store.written()
-    if not (changed and response.status_code < 400 and current_app.config["SHARE_RENDERED"]):
-        return response
-    try:
-        for game_id, version in changed.items():
-            bodies = {}
-            for name in shared_pages.kept_names(game_id) & BOARD_NAMES.keys():
-                lang = BOARD_NAMES[name]
-                bodies[name] = _board_body(game_id, version, lang)  # scored by the write
-                rendered.pages.put(("board", game_id, version, lang), bodies[name])
-            if bodies:
-                shared_pages.refresh(game_id, version, bodies)
-    except SQLAlchemyError:
-        db.session.rollback()
-        current_app.logger.warning("boards not made ready after a write", exc_info=True)
-    return response
+def keep_new_boards(states: list[store.GameState]) -> None:
+    """In a write's transaction, with several processes sharing the rendered views
+    (``SHARE_RENDERED``): render each changed game's new board, in the languages its
+    phones read (those kept at an earlier version), and keep it with the write. At a
+    save, the table's phones all ask for the new board within 3 seconds, in any worker:
+    each would otherwise load and score the game to render it, one worker per language;
+    and a board kept after the commit would leave a moment when the other workers see
+    the version and not the board. In a savepoint: a board the database refuses to keep
+    never fails the write (the first poll renders it, as before)."""
+    if not states or not has_request_context() or not current_app.config["SHARE_RENDERED"]:
+        return
+    for state in states:
+        bodies = {}
+        for name in shared_pages.kept_names(state.id) & BOARD_NAMES.keys():
+            lang = BOARD_NAMES[name]
+            bodies[name] = _board_body(state, lang)
+            rendered.pages.put(("board", state.id, state.version, lang), bodies[name])
+        if bodies:
+            shared_pages.refresh(state.id, state.version, bodies)
+
+
+store.with_every_write(keep_new_boards)
 
 
 def _refused_house_word(exc: Refusal, game_id: str, **_: object) -> str:
