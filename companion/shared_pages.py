@@ -9,6 +9,8 @@ kept, so the table holds a few rows per game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
@@ -63,21 +65,28 @@ def keep(game_id: str, name: str, version: int, body: str) -> None:
         db.session.rollback()  # kept already (this version or a newer one), or game gone
 
 
-def refresh(game_id: str, version: int, bodies: dict[str, str]) -> None:
-    """Bring the kept views ``bodies`` (by name) of ``game_id`` up to ``version`` where an
-    older version is kept: the boards a write keeps, in its transaction, inside a
-    savepoint, so that a refusal (a lock not granted) undoes only them, never the write."""
+def keep_with_write(game_id: str, version: int, render: Callable[[str], str | None]) -> None:
+    """In a write's transaction: bring each view of ``game_id`` kept at an older version
+    that ``render(name)`` renders (None: not one of its kind) up to ``version``, committed
+    with the write. In a savepoint, so that a refusal (a lock not granted, a statement
+    failed) undoes only these views, never the write: the first poll renders them."""
     try:
         with db.session.begin_nested():
-            db.session.execute(
-                update(_table)
-                .where(
-                    _table.c.game_id == game_id,
-                    _table.c.name == bindparam("kept_name"),
-                    _table.c.version < version,
+            bodies = {}
+            for name in kept_names(game_id):
+                body = render(name)
+                if body is not None:
+                    bodies[name] = body
+            if bodies:
+                db.session.execute(
+                    update(_table)
+                    .where(
+                        _table.c.game_id == game_id,
+                        _table.c.name == bindparam("kept_name"),
+                        _table.c.version < version,
+                    )
+                    .values(version=version, body=bindparam("kept_body")),
+                    [{"kept_name": name, "kept_body": body} for name, body in bodies.items()],
                 )
-                .values(version=version, body=bindparam("kept_body")),
-                [{"kept_name": name, "kept_body": body} for name, body in bodies.items()],
-            )
     except OperationalError:
-        pass  # undone: the first poll renders them
+        pass  # undone, and the write goes on

@@ -242,18 +242,17 @@ def keep_new_boards(states: list[store.GameState]) -> None:
     save, the table's phones all ask for the new board within 3 seconds, in any worker:
     each would otherwise load and score the game to render it, one worker per language;
     and a board kept after the commit would leave a moment when the other workers see
-    the version and not the board. In a savepoint: a board the database refuses to keep
-    never fails the write (the first poll renders it, as before)."""
+    the version and not the board. A board the database refuses to keep never fails the
+    write (``shared_pages.keep_with_write``): the first poll renders it, as before."""
     if not states or not has_request_context() or not current_app.config["SHARE_RENDERED"]:
         return
     for state in states:
-        bodies = {}
-        for name in shared_pages.kept_names(state.id) & BOARD_NAMES.keys():
-            lang = BOARD_NAMES[name]
-            bodies[name] = _board_body(state, lang)
-            rendered.pages.put(("board", state.id, state.version, lang), bodies[name])
-        if bodies:
-            shared_pages.refresh(state.id, state.version, bodies)
+
+        def board_of(name: str, state: store.GameState = state) -> str | None:
+            lang = BOARD_NAMES.get(name)
+            return None if lang is None else _board_body(state, lang)
+
+        shared_pages.keep_with_write(state.id, state.version, board_of)
 
 
 store.with_every_write(keep_new_boards)
