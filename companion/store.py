@@ -199,15 +199,19 @@ def _forget_version(game_id: str) -> None:
     versions.watch().forget(game_id)
 
 
-_with_writes: list[Callable[[list[GameState]], None]] = []
+_with_writes: list[tuple[Callable[[list[GameState]], None], Callable[[], bool]]] = []
 
 
-def with_every_write(hook: Callable[[list[GameState]], None]) -> None:
-    """Run ``hook`` in every write's transaction, just before its commit, with the states
-    of the games it changed (as the commit stores them): what it writes is committed with
-    the write, so no process sees the new version without it (the web layer keeps the new
-    boards: ``pages.games``). A hook must not fail the write: it guards what it does."""
-    _with_writes.append(hook)
+def with_every_write(
+    hook: Callable[[list[GameState]], None], wanted: Callable[[], bool]
+) -> None:
+    """Run ``hook`` in every write's transaction, while ``wanted()``, just before its
+    commit, with the states of the games it changed (as the commit stores them, kept for
+    ``state_at`` too): what it writes is committed with the write, so no process sees the
+    new version without it (the web layer keeps the new boards: ``pages.games``). A hook
+    must not fail the write: it guards what it does. Unwanted, no state is computed in
+    the write (on SQLite its lock would be held the longer: the first view computes it)."""
+    _with_writes.append((hook, wanted))
 
 
 @dataclass(frozen=True)
@@ -379,13 +383,15 @@ def transaction(conflict: str, **params: object) -> Iterator[None]:
     try:
         yield
         touched: dict[str, Game] = db.session.info.pop("touched", {})
-        states = [state_of(game) for game in touched.values()]  # as the commit stores it
-        for hook in _with_writes:
-            hook(states)
+        hooks = [hook for hook, wanted in _with_writes if wanted()] if touched else []
+        states = [state_of(game) for game in touched.values()] if hooks else []
+        for hook in hooks:
+            hook(states)  # as the commit stores them
         db.session.commit()
+        for game_id in touched:
+            _forget_version(game_id)  # the views ask the database again from now on
         database = db.engine.url.render_as_string()
         for state in states:
-            _forget_version(state.id)  # the views ask the database again from now on
             _states.put((database, state.id, state.version), state)  # and find it scored
     except Refusal:
         _rollback()

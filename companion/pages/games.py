@@ -244,8 +244,6 @@ def keep_new_boards(states: list[store.GameState]) -> None:
     and a board kept after the commit would leave a moment when the other workers see
     the version and not the board. A board the database refuses to keep never fails the
     write (``shared_pages.keep_with_write``): the first poll renders it, as before."""
-    if not states or not has_request_context() or not current_app.config["SHARE_RENDERED"]:
-        return
     for state in states:
 
         def board_of(name: str, state: store.GameState = state) -> str | None:
@@ -255,7 +253,12 @@ def keep_new_boards(states: list[store.GameState]) -> None:
         shared_pages.keep_with_write(state.id, state.version, board_of)
 
 
-store.with_every_write(keep_new_boards)
+def _sharing_views() -> bool:
+    """Whether this request's writes keep their games' new boards (``keep_new_boards``)."""
+    return has_request_context() and bool(current_app.config["SHARE_RENDERED"])
+
+
+store.with_every_write(keep_new_boards, _sharing_views)
 
 
 def _refused_house_word(exc: Refusal, game_id: str, **_: object) -> str:

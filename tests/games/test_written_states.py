@@ -37,9 +37,11 @@ def game(new_game):  # type: ignore[no-untyped-def]
 
 
 def test_every_kind_of_write_keeps_the_state_it_stored(app, client, game):
-    """A round saved, challenged (ruled by the table, withdrawn, by the lexicon), closed,
-    reopened and closed again, a house word allowed and forgotten, a seat claimed, its
-    hand saved, the seat released: each write's kept state is the stored one."""
+    """With shared views (the writes keep their games' boards): a round saved, challenged
+    (ruled by the table, withdrawn, by the lexicon), closed, reopened and closed again, a
+    house word allowed and forgotten, a seat claimed, its hand saved, the seat released:
+    each write's kept state is the stored one."""
+    app.config["SHARE_RENDERED"] = True
     steps = [
         lambda: game.put_round(1, ROUND_1),
         lambda: game.challenge(1, "Ben", "Ann", 0, ruling="illegal"),
@@ -64,3 +66,14 @@ def test_every_kind_of_write_keeps_the_state_it_stored(app, client, game):
         assert answer.status_code in (200, 201), answer.get_data(True)
         seen.append(kept_matches_fresh(app, game.id))
     assert seen == sorted(set(seen))  # every step wrote a new version
+
+
+def test_one_process_scores_nothing_in_the_write(app, game):
+    """Without shared views (SQLite, ``make run``), a write computes no state while it
+    holds the database's lock: the first view scores the game."""
+    app.config["SHARE_RENDERED"] = False
+    assert game.put_round(1, ROUND_1).status_code == 200
+    with app.app_context():
+        version = store.game_version(game.id)
+        key = (db.engine.url.render_as_string(), game.id, version)
+    assert store._states.get(key) is None
