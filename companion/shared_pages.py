@@ -3,8 +3,10 @@
 After a save, every phone of the table asks for the new board. With four workers, each
 would render it itself (a third of a worker's time at 1,000 tables went to that): the
 first worker to render a view at a version keeps it in ``shared_page``, and the others
-read it (one indexed row) instead of rendering. Only the newest version of each view is
-kept, so the table holds a few rows per game.
+read it (one indexed row) instead of rendering. The save itself keeps the new boards
+of the languages already kept, in its own transaction (``keep_with_write``), so the
+polls after it find them. Only the newest version of each view is kept, so the table
+holds a few rows per game.
 """
 
 from __future__ import annotations
