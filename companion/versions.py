@@ -60,7 +60,7 @@ class Watch:
         self.since: datetime | None = None  # what the next look asks from
         self.under_way: threading.Event | None = None  # the look under way, set at its end
         self.began = 0.0  # monotonic time the look under way began
-        self.looks = 0  # looks done, to tell a waiter whether the one it waited for was
+        self.looks = 0  # looks done: how a waiter tells whether the one it waited for ended well
         self._starting = threading.Lock()  # held only to start a look or end one
 
     def version(self, game_id: str) -> int | None:
