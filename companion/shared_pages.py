@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import Update, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from companion.extensions import db
@@ -50,13 +50,7 @@ def keep(game_id: str, name: str, version: int, body: str) -> None:
     themselves."""
     try:
         moved = db.session.execute(
-            update(_table)
-            .where(
-                _table.c.game_id == game_id,
-                _table.c.name == name,
-                _table.c.version < version,
-            )
-            .values(version=version, body=body)
+            _moving_up(game_id, version), {"kept_name": name, "kept_body": body}
         ).rowcount
         if not moved:
             db.session.execute(
@@ -81,14 +75,22 @@ def keep_with_write(game_id: str, version: int, render: Callable[[str], str | No
                     bodies[name] = body
             if bodies:
                 db.session.execute(
-                    update(_table)
-                    .where(
-                        _table.c.game_id == game_id,
-                        _table.c.name == bindparam("kept_name"),
-                        _table.c.version < version,
-                    )
-                    .values(version=version, body=bindparam("kept_body")),
+                    _moving_up(game_id, version),
                     [{"kept_name": name, "kept_body": body} for name, body in bodies.items()],
                 )
     except OperationalError:
         pass  # undone, and the write goes on
+
+
+def _moving_up(game_id: str, version: int) -> Update:
+    """The UPDATE that brings a kept view of ``game_id`` (``kept_name``) up to ``version``
+    with its new body (``kept_body``), where an older version is kept."""
+    return (
+        update(_table)
+        .where(
+            _table.c.game_id == game_id,
+            _table.c.name == bindparam("kept_name"),
+            _table.c.version < version,
+        )
+        .values(version=version, body=bindparam("kept_body"))
+    )

@@ -262,16 +262,20 @@ def state_at(game_id: str, version: int) -> GameState:
     per process and version, for the board and the page in every language, or kept by
     the write that made it (``transaction``). (If the game moved on meanwhile, the newer
     state is what is computed, and kept under its own version.)"""
-    database = db.engine.url.render_as_string()
-    found = _states.get((database, game_id, version))
+    found = _states.get(_state_key(game_id, version))
     if found is None:
         found = state_of(get_game(game_id))
-        _states.put((database, game_id, found.version), found)
+        _states.put(_state_key(game_id, found.version), found)
     return found
 
 
 _states: Kept[GameState] = Kept(KEPT_STATES)
-"""The scored games by database, id and version."""
+"""The scored games by ``_state_key``."""
+
+
+def _state_key(game_id: str, version: int) -> tuple[str, str, int]:
+    """Where ``_states`` keeps a game at a version: per database (tests run many)."""
+    return (db.engine.url.render_as_string(), game_id, version)
 
 
 def state_of(game: Game) -> GameState:
@@ -390,9 +394,8 @@ def transaction(conflict: str, **params: object) -> Iterator[None]:
         db.session.commit()
         for game_id in touched:
             _forget_version(game_id)  # the views ask the database again from now on
-        database = db.engine.url.render_as_string()
         for state in states:
-            _states.put((database, state.id, state.version), state)  # and find it scored
+            _states.put(_state_key(state.id, state.version), state)  # and find it scored
     except Refusal:
         _rollback()
         raise

@@ -193,6 +193,27 @@ def another_look(watch: versions.Watch, began: float = 0.0) -> threading.Event:
     return watch.under_way
 
 
+def look_ends_later(
+    watch: versions.Watch, game_id: str, version: int, begun: float, after: float
+) -> threading.Timer:
+    """The look under way (``another_look``) ends in ``after`` seconds, as a look does:
+    ``game_id`` found at ``version``, the look counted, its time the one it began at
+    (``begun`` seconds before it ended), its waiters woken. Started; join it."""
+    under_way = watch.under_way
+    assert under_way is not None
+
+    def ends() -> None:
+        watch.known[game_id] = (watch.known[game_id][0], version)
+        watch.looks += 1
+        watch.looked = time.monotonic() - begun
+        watch.under_way = None
+        under_way.set()
+
+    looker = threading.Timer(after, ends)
+    looker.start()
+    return looker
+
+
 def test_a_busy_process_answers_with_what_it_knows_rather_than_read_each_game(
     app, client, new_game, monkeypatch
 ):
@@ -227,17 +248,8 @@ def test_past_fresh_polls_wait_for_the_look_under_way_instead_of_reading_their_g
     than each read its own game's row (which would make the process busier still), are
     woken when it ends, and answer what it brought (however long it took)."""
     game, url, tag, watch = stale_watch(app, client, new_game)
-    under_way = another_look(watch)
-
-    def look_ends() -> None:  # what the other request's look does as it ends
-        watch.known[game.id] = (watch.known[game.id][0], 2)
-        watch.looks += 1
-        watch.looked = time.monotonic() - versions.FRESH  # a slow look, begun a second ago
-        watch.under_way = None
-        under_way.set()
-
-    looker = threading.Timer(0.3, look_ends)
-    looker.start()
+    another_look(watch)
+    looker = look_ends_later(watch, game.id, 2, begun=versions.FRESH, after=0.3)  # slow
     statements, stop = count_statements(app)
     try:
         seen = client.get(url, headers={"If-None-Match": tag})
@@ -386,17 +398,8 @@ def test_a_look_that_took_long_still_answers_its_waiters(app, new_game):
         watch.known[game.id] = (time.monotonic(), 1)
         watch.since = datetime.now(UTC).replace(tzinfo=None)
         watch.looked = time.monotonic() - 3 * versions.FRESH
-        under_way = another_look(watch, began=2 * versions.FRESH)
-
-        def look_ends() -> None:
-            watch.known[game.id] = (watch.known[game.id][0], 7)
-            watch.looks += 1
-            watch.looked = time.monotonic() - 2 * versions.FRESH  # when it began
-            watch.under_way = None
-            under_way.set()
-
-        looker = threading.Timer(0.2, look_ends)
-        looker.start()
+        another_look(watch, began=2 * versions.FRESH)
+        looker = look_ends_later(watch, game.id, 7, begun=2 * versions.FRESH, after=0.2)
         statements, stop = count_statements(app)
         try:
             assert watch.version(game.id) == 7
