@@ -253,8 +253,11 @@ def rules_of(game: Game) -> Rules:
     return parse_rules(game.rules)
 
 
-KEPT_STATES = 512
-"""Scored games kept per process (the newest version each is asked for)."""
+KEPT_STATES = 128
+"""Scored games kept per process (the newest version each is asked for): those changed in
+the last few seconds, whose phones are all asking for the new board. Few on purpose: a
+scored game is a few hundred objects that every full pass of the garbage collector walks
+(512 of them were two thirds of a worker's heap at 1,000 tables, ``serve.settle``)."""
 
 
 def state_at(game_id: str, version: int) -> GameState:

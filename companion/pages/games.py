@@ -211,10 +211,9 @@ def board(game_id: str) -> Response:
     unchanged = not_modified(tag)
     if unchanged:
         return unchanged
+    key, shared = rendered.board_at(game_id, version, lang)
     body = rendered.pages.get_or_render(
-        ("board", game_id, version, lang),
-        lambda: _board_body(store.state_at(game_id, version), lang),
-        shared=(game_id, version, f"board|{lang}"),
+        key, lambda: _board_body(store.state_at(game_id, version), lang), shared
     )
     response = make_response(body)
     response.headers["ETag"] = f'"{tag}"'
@@ -231,7 +230,7 @@ def _board_body(state: store.GameState, lang: str) -> str:
         return render_template("_board.html", **board_context(state))
 
 
-BOARD_NAMES = {rendered.shared_name(f"board|{lang}"): lang for lang in i18n.LANGUAGES}
+BOARD_NAMES = {rendered.shared_name(rendered.board_view(lang)): lang for lang in i18n.LANGUAGES}
 """The board views as ``shared_page`` names them, with their language."""
 
 

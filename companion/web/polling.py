@@ -1,4 +1,4 @@
-"""The leaderboard's polls, answered before Flask when nothing changed.
+"""The leaderboard's polls, answered before Flask when the board is known.
 
 Every phone at every table asks for ``/games/<id>/board?lang=<xx>`` every 3 seconds with
 the ETag it holds, and nearly every answer is 304. Through Flask a 304 costs the
@@ -7,9 +7,11 @@ millisecond, which at 1,000 tables (2,000 polls a second) is the whole server. T
 layer answers those polls itself: the game's version (store.game_version, cached for a
 second and forgotten on this process's own writes; from the app's ``versions.Watch``
 alone, without an app context, while no look is due) and the language in the address (the
-one the page was rendered in, see ``games.board``) are all a 304 needs. Anything else,
-and any poll whose tag is out of date, goes on to Flask as before: a new board, a 404, a
-stranger's Host refused with 400.
+one the page was rendered in, see ``games.board``) are all a 304 needs. After a save, the
+table's phones all ask for the new board: when it is already rendered (kept in this
+process, or by the save among the shared views, ``rendered.found``), this layer answers
+the 200 too, with what Flask's ``games.board`` would send. Anything else (a board to
+render, a 404, a stranger's Host refused with 400) goes on to Flask as before.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from werkzeug.http import parse_etags
 from werkzeug.routing import RequestRedirect
 
 from companion import store, versions
+from companion.web import rendered
 from companion.web.headers import CONTENT_SECURITY_POLICY, HEADERS
 from companion.web.i18n import LANGUAGES
 from companion.web.links import host_allowed, trusted_hosts
@@ -37,8 +40,8 @@ WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 
 class QuickNotModified:
-    """WSGI middleware: a board poll still current gets its 304 here (with the headers
-    every answer carries); every other request goes to ``wsgi_app``."""
+    """WSGI middleware: a board poll gets its 304, or the board already rendered, here (with
+    the headers every answer carries); every other request goes to ``wsgi_app``."""
 
     def __init__(self, app: Flask, wsgi_app: WSGIApp) -> None:
         self.app = app
@@ -66,16 +69,17 @@ class QuickNotModified:
         return game_id
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
-        answer = self._not_modified(environ)
+        answer = self._answer(environ)
         if answer is None:
             return self.wsgi_app(environ, start_response)
-        start_response("304 Not Modified", answer)
-        return []
+        status, headers, body = answer
+        start_response(status, headers)
+        return [body] if body else []
 
-    def _not_modified(self, environ: dict[str, Any]) -> list[tuple[str, str]] | None:
-        """The 304's headers, or None when Flask must answer."""
-        held = environ.get("HTTP_IF_NONE_MATCH")
-        if not held or environ.get("REQUEST_METHOD") != "GET":
+    def _answer(self, environ: dict[str, Any]) -> tuple[str, list[tuple[str, str]], bytes] | None:
+        """The status, headers and body of a board poll answered here, or None when Flask
+        must answer."""
+        if environ.get("REQUEST_METHOD") != "GET":
             return None
         game_id = self._board_of(environ.get("PATH_INFO", ""))
         if game_id is None:
@@ -97,11 +101,38 @@ class QuickNotModified:
         if version is None:
             return None
         tag = etag(game_id, version, lang)
-        if not parse_etags(held).contains_weak(tag):
-            return None
-        return [
+        headers = [
             ("ETag", f'"{tag}"'),
             ("Cache-Control", "no-cache"),
             *HEADERS.items(),
             ("Content-Security-Policy", self.policy),
         ]
+        held = environ.get("HTTP_IF_NONE_MATCH")
+        if held and parse_etags(held).contains_weak(tag):
+            return "304 Not Modified", headers, b""
+        body = self._board(game_id, version, lang)
+        if body is None:
+            return None  # to render: Flask does
+        data = body.encode()
+        return (
+            "200 OK",
+            [
+                ("Content-Type", "text/html; charset=utf-8"),
+                ("Content-Length", str(len(data))),
+                *headers,
+            ],
+            data,
+        )
+
+    def _board(self, game_id: str, version: int, lang: str) -> str | None:
+        """The board of ``game_id`` at ``version`` in ``lang`` if it is rendered already:
+        kept in this process, or among the shared views (one row read); else None."""
+        key, shared = rendered.board_at(game_id, version, lang)
+        body = rendered.pages.get(key)
+        if body is None and self.app.config.get("SHARE_RENDERED"):
+            try:
+                with self.app.app_context():
+                    body = rendered.pages.found(key, shared)
+            except SQLAlchemyError:
+                return None  # Flask answers, logged
+        return body

@@ -21,30 +21,48 @@ from companion.kept import Kept
 class Rendered(Kept[str]):
     """Rendered bodies by key (bounded, thread-safe), and where other processes keep them."""
 
+    def found(self, key: Hashable, shared: tuple[str, int, str] | None = None) -> str | None:
+        """The body kept for ``key``; else, when ``SHARE_RENDERED``, the one another process
+        kept for ``shared`` (the game, the version and the view), kept here from now on;
+        else None."""
+        body = self.get(key)
+        if body is None and shared is not None and current_app.config.get("SHARE_RENDERED"):
+            game_id, version, view = shared
+            body = shared_pages.read(game_id, shared_name(view), version)
+            if body is not None:
+                self.put(key, body)
+        return body
+
     def get_or_render(
         self,
         key: Hashable,
         render: Callable[[], str],
         shared: tuple[str, int, str] | None = None,
     ) -> str:
-        """The body kept for ``key``, or ``render()`` kept from now on. ``shared``: the
-        game, the version and the view (kind, language, address) ``key`` stands for, to
+        """The body kept for ``key`` (``found``), or ``render()`` kept from now on. ``shared``:
+        the game, the version and the view (kind, language, address) ``key`` stands for, to
         look for it among those other processes rendered first (and to keep it there),
         when ``SHARE_RENDERED``."""
-        found = self.get(key)
-        if found is not None:
-            return found
-        if shared is None or not current_app.config.get("SHARE_RENDERED"):
-            body = render()  # outside the lock: two threads may render one page once each
-        else:
+        body = self.found(key, shared)
+        if body is not None:
+            return body
+        body = render()  # outside the lock: two threads may render one page once each
+        if shared is not None and current_app.config.get("SHARE_RENDERED"):
             game_id, version, view = shared
-            name = shared_name(view)
-            body = shared_pages.read(game_id, name, version)
-            if body is None:
-                body = render()
-                shared_pages.keep(game_id, name, version, body)
+            shared_pages.keep(game_id, shared_name(view), version, body)
         self.put(key, body)
         return body
+
+
+def board_view(lang: str) -> str:
+    """The board fragment in ``lang``, as a view kept among the shared ones."""
+    return f"board|{lang}"
+
+
+def board_at(game_id: str, version: int, lang: str) -> tuple[Hashable, tuple[str, int, str]]:
+    """Where a game's board fragment at ``version`` in ``lang`` is kept: its key here and
+    its view among the shared ones (the board's page and the polls before Flask agree)."""
+    return ("board", game_id, version, lang), (game_id, version, board_view(lang))
 
 
 def shared_name(view: str) -> str:

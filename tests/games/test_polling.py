@@ -341,6 +341,68 @@ def test_a_save_makes_the_new_boards_ready_in_the_languages_its_phones_read(
     assert kept_boards(app) == kept  # read, not rendered and kept again
 
 
+def test_after_a_save_the_phones_get_the_kept_board_before_flask(
+    app, client, new_game, through_flask
+):
+    """The phones of the table all ask for the new board after a save: the one the save
+    kept (another process's memory empty: one row read) is answered before Flask, with
+    what Flask answers (body, ETag and every header, no session cookie); a phone without
+    a tag yet gets it too."""
+    from companion.web import rendered
+
+    app.config["SHARE_RENDERED"] = True
+    game = new_game()
+    url = f"/games/{game.id}/board?lang=cs"
+    through_flask.clear()
+    by_flask = client.get(url)  # rendered through Flask: the answer to match
+    assert by_flask.status_code == 200 and through_flask == [url]
+    old_tag = by_flask.headers["ETag"]
+    assert game.put_round(1, ROUND_1).status_code == 200
+    rendered.pages.clear()  # another process
+    through_flask.clear()
+
+    seen = client.get(url, headers={"If-None-Match": old_tag})
+    assert through_flask == []
+    assert seen.status_code == 200
+    assert seen.get_data(True) == kept_boards(app)["cs"][1]
+    assert seen.headers["ETag"] == f'"{game.id}-2-cs"'
+    assert seen.headers["Content-Length"] == str(len(seen.get_data()))
+    assert sorted(seen.headers.keys()) == sorted(by_flask.headers.keys())
+    for same in ("Content-Type", "Cache-Control", "X-Frame-Options", "X-Content-Type-Options",
+                 "Referrer-Policy", "Content-Security-Policy"):
+        assert seen.headers[same] == by_flask.headers[same], same
+    assert "Set-Cookie" not in seen.headers
+
+    statements, stop = count_statements(app)
+    try:  # kept in this process's memory now: no statement
+        untagged = client.get(url)
+    finally:
+        stop()
+    assert untagged.status_code == 200 and untagged.get_data() == seen.get_data()
+    assert statements == [] and through_flask == []
+    current = client.get(url, headers={"If-None-Match": seen.headers["ETag"]})
+    assert current.status_code == 304 and through_flask == []
+
+
+def test_a_board_not_rendered_yet_is_rendered_by_flask(app, client, new_game, through_flask):
+    """A board at a version nobody rendered (here or among the shared views) goes on to
+    Flask, which renders and keeps it; the next process serves that copy before Flask."""
+    from companion.web import rendered
+
+    app.config["SHARE_RENDERED"] = True
+    game = new_game()
+    assert game.put_round(1, ROUND_1).status_code == 200  # no phone asked before: none kept
+    assert kept_boards(app) == {}
+    url = f"/games/{game.id}/board?lang=hu"
+    through_flask.clear()
+    first = client.get(url)
+    assert first.status_code == 200 and through_flask == [url]
+    assert kept_boards(app)["hu"] == (2, first.get_data(True))
+    rendered.pages.clear()
+    through_flask.clear()
+    assert client.get(url).get_data() == first.get_data() and through_flask == []
+
+
 def test_a_refused_save_makes_no_board(app, client, new_game):
     """A save refused (nothing written) leaves the kept boards as they were."""
     app.config["SHARE_RENDERED"] = True
