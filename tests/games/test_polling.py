@@ -89,7 +89,11 @@ def test_between_looks_a_current_poll_needs_no_app_context(app, client, new_game
     assert pushed == [] and statements == []
 
 
-def test_a_poll_out_of_date_gets_the_new_board(client, new_game, through_flask):
+def test_a_poll_out_of_date_gets_the_new_board(app, client, new_game, through_flask):
+    """One process, no shared views (``make run``): the new board is rendered through
+    Flask by the first poll that asks for it (with shared views, the save keeps it and
+    the poll is answered before Flask: below)."""
+    app.config["SHARE_RENDERED"] = False
     game = new_game()
     url = board_url(client, game.id, "en")
     tag = client.get(url).headers["ETag"]
