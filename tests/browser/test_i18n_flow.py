@@ -89,6 +89,10 @@ def test_a_lithuanian_and_a_hungarian_phone_play_the_same_round(  # type: ignore
         screenshot(ben, "i18n-hu-round-entered")
         ben.locator("#close").tap()
         ben.wait_for_url(re.compile(rf"/games/{game['id']}$"))
+        # Ann's round page sees the round closed on Ben's phone and reloads itself into
+        # the closed round; only then does she open the leaderboard (a reload still on
+        # its way could otherwise take her back to the round after her own navigation).
+        ann.locator("h1 .tag.closed").wait_for()
         goto_while_it_reloads(ann, f"{live_server}/games/{game['id']}")
         boards = {}
         for lang, page in phones.items():
