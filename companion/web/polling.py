@@ -9,8 +9,8 @@ second and forgotten on this process's own writes; from the app's ``versions.Wat
 alone, without an app context, while no look is due) and the language in the address (the
 one the page was rendered in, see ``games.board``) are all a 304 needs. After a save, the
 table's phones all ask for the new board: when it is already rendered (kept in this
-process, or by the save among the shared views, ``rendered.found``), this layer answers
-the 200 too, with what Flask's ``games.board`` would send. Anything else (a board to
+process, or by the save among the shared views: ``Rendered.shared_copy``), this layer
+answers the 200 too, with what Flask's ``games.board`` would send. Anything else (a board to
 render, a 404, a stranger's Host refused with 400) goes on to Flask as before.
 """
 
@@ -132,7 +132,7 @@ class QuickNotModified:
         if body is None and self.app.config.get("SHARE_RENDERED"):
             try:
                 with self.app.app_context():
-                    body = rendered.pages.found(key, shared)
+                    body = rendered.pages.shared_copy(key, shared)
             except SQLAlchemyError:
                 return None  # Flask answers, logged
         return body

@@ -21,16 +21,13 @@ from companion.kept import Kept
 class Rendered(Kept[str]):
     """Rendered bodies by key (bounded, thread-safe), and where other processes keep them."""
 
-    def found(self, key: Hashable, shared: tuple[str, int, str] | None = None) -> str | None:
-        """The body kept for ``key``; else, when ``SHARE_RENDERED``, the one another process
-        kept for ``shared`` (the game, the version and the view), kept here from now on;
-        else None."""
-        body = self.get(key)
-        if body is None and shared is not None and current_app.config.get("SHARE_RENDERED"):
-            game_id, version, view = shared
-            body = shared_pages.read(game_id, shared_name(view), version)
-            if body is not None:
-                self.put(key, body)
+    def shared_copy(self, key: Hashable, shared: tuple[str, int, str]) -> str | None:
+        """The body another process kept for ``shared`` (the game, the version and the
+        view), kept here under ``key`` from now on; None when none did (one row read)."""
+        game_id, version, view = shared
+        body = shared_pages.read(game_id, shared_name(view), version)
+        if body is not None:
+            self.put(key, body)
         return body
 
     def get_or_render(
@@ -39,16 +36,21 @@ class Rendered(Kept[str]):
         render: Callable[[], str],
         shared: tuple[str, int, str] | None = None,
     ) -> str:
-        """The body kept for ``key`` (``found``), or ``render()`` kept from now on. ``shared``:
-        the game, the version and the view (kind, language, address) ``key`` stands for, to
-        look for it among those other processes rendered first (and to keep it there),
-        when ``SHARE_RENDERED``."""
-        body = self.found(key, shared)
+        """The body kept for ``key``, or ``render()`` kept from now on. ``shared``: the
+        game, the version and the view (kind, language, address) ``key`` stands for, to
+        look for it among those other processes rendered first (``shared_copy``) and to
+        keep it there, when ``SHARE_RENDERED``."""
+        body = self.get(key)
         if body is not None:
             return body
+        sharing = shared if current_app.config.get("SHARE_RENDERED") else None
+        if sharing is not None:
+            body = self.shared_copy(key, sharing)
+            if body is not None:
+                return body
         body = render()  # outside the lock: two threads may render one page once each
-        if shared is not None and current_app.config.get("SHARE_RENDERED"):
-            game_id, version, view = shared
+        if sharing is not None:
+            game_id, version, view = sharing
             shared_pages.keep(game_id, shared_name(view), version, body)
         self.put(key, body)
         return body
