@@ -7,7 +7,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, current_app
 
 from companion.instance import ENVIRONMENT_KEYS, lexicon_store
 
@@ -60,6 +60,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         DATABASE_URL="sqlite:///" + str(Path(app.instance_path) / "companion.sqlite3"),
         MAX_CONTENT_LENGTH=256 * 1024,
         SESSION_COOKIE_SAMESITE="Lax",  # not sent with another site's forms or frames
+        SESSION_COOKIE_SECURE=None,  # unset: from PUBLIC_URL below
         # Written when it changes, not on every answer: a poll's 304 sets no cookie.
         SESSION_REFRESH_EACH_REQUEST=False,
         AUTO_MIGRATE=False,
@@ -72,8 +73,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         if os.environ.get(key):
             app.config[key] = os.environ[key]
     app.config.update(config or {})
-    if isinstance(app.config.get("RATELIMIT_ENABLED"), str):  # from the environment
-        app.config["RATELIMIT_ENABLED"] = _flag(app.config["RATELIMIT_ENABLED"])
+    for key in ("RATELIMIT_ENABLED", "SESSION_COOKIE_SECURE"):
+        if isinstance(app.config.get(key), str):  # from the environment
+            app.config[key] = _flag(app.config[key])
     if not app.config.get("SECRET_KEY"):
         # No configured key (e.g. `flask run` before `make run` made one):
         # a random per-process key, never a fixed one.
@@ -84,7 +86,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     check_public_url(app.config.get("PUBLIC_URL"))  # a wrong address fails now, not on a phone
     app.before_request(refuse_strange_hosts)  # another Host: 400, before anything is built
-    if "SESSION_COOKIE_SECURE" not in (config or {}) and "SESSION_COOKIE_SECURE" not in os.environ:
+    if app.config["SESSION_COOKIE_SECURE"] is None:
         # Served over HTTPS (its public address says so): the cookie never travels in clear.
         public = str(app.config.get("PUBLIC_URL") or "")
         app.config["SESSION_COOKIE_SECURE"] = public.startswith("https://")
@@ -111,12 +113,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
         options.update(pool_size=int(pool), max_overflow=0, pool_timeout=10)
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
-    if app.config.get("SHARE_RENDERED") is None:
-        # Several processes on a server database share what they render; a SQLite file
-        # (one process, `make run`) gains nothing and would write on every new view.
-        app.config["SHARE_RENDERED"] = not on_sqlite
-    else:
-        app.config["SHARE_RENDERED"] = _flag(app.config["SHARE_RENDERED"])
     from companion.web.errors import refuse_unreadable_forms
 
     app.before_request(refuse_unreadable_forms)  # before CSRFProtect reads the form
@@ -164,9 +160,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["script_catalog"] = lambda: i18n.script_catalog(i18n.current())
     errors.register(app)
     headers.register(app)
-    from companion.web.polling import QuickNotModified
+    from companion.web.build import build_id
 
-    app.wsgi_app = QuickNotModified(app, app.wsgi_app)  # type: ignore[method-assign]
+    app.config["BUILD"] = build_id(Path(app.template_folder or TEMPLATES))
+    app.url_defaults(_versioned_static)
     trust_proxies(app)  # outermost: the layers inside see the client's host and address
     return app
 
@@ -189,6 +186,13 @@ def trust_proxies(app: Flask) -> None:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=count, x_proto=count, x_host=count, x_port=count, x_prefix=count
         )
+
+
+def _versioned_static(endpoint: str, values: dict[str, Any]) -> None:
+    """Static files' addresses carry the build (``?v=``): a browser or proxy that keeps
+    them for long gets the new file after a deploy."""
+    if endpoint == "static":
+        values.setdefault("v", current_app.config["BUILD"])
 
 
 def _flag(value: object) -> bool:

@@ -31,7 +31,7 @@ ENVIRONMENT_KEYS = (
     "GAME_CREATION_LIMIT",
     "WORD_LOOKUP_LIMIT",
     "SOLVER_LIMIT",
-    "SHARE_RENDERED",
+    "SESSION_COOKIE_SECURE",
     "DATABASE_POOL_SIZE",
 )
 """Config keys the environment may set (over instance/config.py)."""

@@ -15,9 +15,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "companion"
 
 LAYERS = {"game": 0, "lexicon": 0, "store": 1, "actions": 2, "web": 3}
-STORE = (
-    "extensions", "models", "store", "versions", "lone_reads", "shared_pages", "kept", "migrations"
-)
+STORE = ("extensions", "models", "store", "migrations")
 
 
 def module_name(path: Path) -> str:
