@@ -9,15 +9,18 @@ the next poll gets the new page, not the old one under the same version.
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent
 
 
+@lru_cache(maxsize=4)
 def build_id(templates: Path, package: Path = PACKAGE) -> str:
     """A short hash of the app's version and of every template, compiled catalog, static
-    file and Python module it serves (their paths and contents)."""
+    file and Python module it serves (their paths and contents). Computed once per
+    process: a deploy starts new processes."""
     digest = hashlib.sha256(_version().encode())
     for folder, pattern in (
         (templates, "**/*.html"),
