@@ -4,7 +4,7 @@ Several worker processes, each with a few threads, share one database (PostgreSQ
 ``DATABASE_URL``). The master migrates the database, builds the lexicon caches and makes
 the instance folder's secret key once, before any worker starts (``on_starting``), so
 workers never race each other through Alembic; each worker then builds its own app
-(``companion.wsgi``). docs/production.md explains every setting; each can be changed from
+(``companion.serve.wsgi``). docs/production.md explains every setting; each can be changed from
 the environment without editing this file.
 """
 
@@ -14,7 +14,7 @@ import os
 import subprocess
 import sys
 
-wsgi_app = "companion.wsgi:app"
+wsgi_app = "companion.serve.wsgi:app"
 
 _address = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 bind = [os.environ.get("BIND") or _address]
@@ -73,8 +73,8 @@ def post_worker_init(worker: object) -> None:
     """The worker's app built: settle it (its lexicon loaded, its objects frozen out of
     the garbage collector's full passes: ``companion.serve.settle``), then say that it
     serves (the start tests count these)."""
-    from companion.serve import settle
-    from companion.wsgi import app
+    from companion.serve.start import settle
+    from companion.serve.wsgi import app
 
     settle(app)
     worker.log.info("Worker serving (pid: %s)", os.getpid())  # type: ignore[attr-defined]

@@ -25,8 +25,8 @@ from companion.game.errors import Conflict, Forbidden, NotFound, RuleError
 from companion.game.play import Challenge, Hand, Play, check_seat
 from companion.game.scoring import score_round
 from companion.lexicon import LexiconStore
-from companion.models import Game
 from companion.store import GameState, RoundState
+from companion.store.models import Game
 
 
 @dataclass(frozen=True)

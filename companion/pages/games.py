@@ -27,7 +27,6 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion import store
 from companion.actions import games
-from companion.extensions import game_creation_limit, limiter
 from companion.game.errors import Refusal, RuleError
 from companion.game.parse import parse_rules
 from companion.web import i18n, referee, rendered
@@ -43,6 +42,7 @@ from companion.web.access import (
 )
 from companion.web.charts import running_totals_chart
 from companion.web.errors import Shown, field_id, shows_refusals
+from companion.web.extensions import game_creation_limit, limiter
 from companion.web.forms import ActionForm, HouseWordForm, NewGameForm, first_error, rules_data
 from companion.web.links import link_base, public_url
 from companion.web.present import etag, game_json, not_modified, shared_poll

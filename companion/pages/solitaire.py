@@ -20,7 +20,6 @@ from werkzeug.wrappers import Response as BaseResponse
 from companion import store
 from companion.actions import judging
 from companion.actions import solitaire as actions
-from companion.extensions import game_creation_limit, limiter
 from companion.game import solitaire
 from companion.game.deck import CARDS, text
 from companion.game.errors import Refusal
@@ -29,6 +28,7 @@ from companion.game.solver import best_play
 from companion.web import referee
 from companion.web.access import remember, require_edit, token_for
 from companion.web.errors import Shown, shows_refusals
+from companion.web.extensions import game_creation_limit, limiter
 from companion.web.forms import (
     ActionForm,
     SolitaireNewForm,

@@ -13,7 +13,7 @@ from flask import current_app, session
 
 from companion import store
 from companion.game.errors import Forbidden
-from companion.models import Game, Solitaire
+from companion.store.models import Game, Solitaire
 from companion.web.sealed import seal, sealed_now, unseal
 
 KEPT = 20

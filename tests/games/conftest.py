@@ -16,7 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from companion.extensions import db
+from companion.store.db import db
 from companion.web import messages
 
 THREE = ("Ann", "Ben", "Cy")

@@ -15,8 +15,8 @@ import pytest
 from flask import Flask
 from sqlalchemy import func, select
 
-from companion.extensions import db
-from companion.models import Challenge, Entry, Game, HouseWord, Round
+from companion.store.db import db
+from companion.store.models import Challenge, Entry, Game, HouseWord, Round
 
 
 def hand(

@@ -16,7 +16,7 @@ from alembic.script import ScriptDirectory
 from flask import Flask
 
 from companion import MIGRATIONS, create_app
-from companion.extensions import db
+from companion.store.db import db
 
 GAME_TABLES = {"game", "player", "round", "entry", "challenge", "house_word"}
 

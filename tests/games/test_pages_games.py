@@ -18,9 +18,9 @@ from flask.testing import FlaskClient
 from markupsafe import escape
 from sqlalchemy import func, select
 
-from companion.extensions import db
-from companion.models import Challenge, Entry, Game, HouseWord, Round
 from companion.store import can_edit
+from companion.store.db import db
+from companion.store.models import Challenge, Entry, Game, HouseWord, Round
 from companion.web import messages
 
 

@@ -12,8 +12,8 @@ from flask.testing import FlaskClient
 from markupsafe import escape
 from sqlalchemy import select
 
-from companion.extensions import db
-from companion.models import Entry, Player
+from companion.store.db import db
+from companion.store.models import Entry, Player
 from companion.web import messages
 
 

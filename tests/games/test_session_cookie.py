@@ -16,9 +16,9 @@ from flask import Flask, session
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
-from companion.extensions import db
-from companion.models import Player
 from companion.pages.games import qr_svg
+from companion.store.db import db
+from companion.store.models import Player
 from companion.web import access
 from companion.web.sealed import Keys, seal, unseal
 

@@ -15,8 +15,8 @@ from flask import Flask
 from sqlalchemy import func, select
 
 from companion import create_app, upgrade_database
-from companion.extensions import db
-from companion.models import Round
+from companion.store.db import db
+from companion.store.models import Round
 
 FOUR = ["Ann", "Ben", "Cy", "Di"]
 ROUND_ONE = {

@@ -9,13 +9,14 @@ from typing import Any
 
 from flask import Flask, current_app
 
-from companion.instance import ENVIRONMENT_KEYS, lexicon_store
+from companion.serve.instance import ENVIRONMENT_KEYS, lexicon_store
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+PACKAGE = Path(__file__).resolve().parent.parent
+TEMPLATES = PACKAGE.parent / "templates"
 """Top-level templates in a checkout; packed into the wheel as ``companion/templates``."""
 
 
-MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+MIGRATIONS = PACKAGE / "store" / "migrations"
 
 
 def upgrade_database(app: Flask) -> None:
@@ -33,14 +34,14 @@ def database_revision(app: Flask) -> str | None:
     """The schema revision the database is at (None: an empty database)."""
     from alembic.runtime.migration import MigrationContext
 
-    from companion.extensions import db
+    from companion.store.db import db
 
     with app.app_context(), db.engine.connect() as conn:
         return MigrationContext.configure(conn).get_current_revision()
 
 
 def _template_folder() -> Path:
-    packed = Path(__file__).resolve().parent / "templates"
+    packed = PACKAGE / "templates"
     return packed if packed.is_dir() else TEMPLATES
 
 
@@ -99,8 +100,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app.extensions["definitions"] = Definitions(store.folder, store.cache_folder)
 
-    from companion.extensions import babel, csrf, db, limiter, migrate
+    from companion.store.db import db, migrate
     from companion.web import i18n
+    from companion.web.extensions import babel, csrf, limiter
 
     app.config["SQLALCHEMY_DATABASE_URI"] = app.config["DATABASE_URL"]
     on_sqlite = str(app.config["DATABASE_URL"]).startswith("sqlite")
@@ -121,17 +123,20 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     babel.init_app(
         app,
         locale_selector=i18n.select_locale,
-        default_translation_directories=str(Path(__file__).resolve().parent / "translations"),
+        default_translation_directories=str(PACKAGE / "translations"),
         default_timezone="UTC",
     )
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
-    from companion import models  # noqa: F401  (register the tables)
+    from companion.store import models  # noqa: F401  (register the tables)
 
     if _flag(app.config.get("AUTO_MIGRATE")):
         upgrade_database(app)
 
-    from companion import api, api_games, api_seats, cli  # noqa: F401  (they add routes)
+    from companion import api
+    from companion.api import games as api_games  # noqa: F401  (it adds routes)
+    from companion.api import seats as api_seats  # noqa: F401  (it adds routes)
+    from companion.commands import cli
     from companion.game.rules import RULES
     from companion.pages import (
         games,

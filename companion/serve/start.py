@@ -22,9 +22,9 @@ import waitress
 from flask import Flask
 
 from companion import create_app, upgrade_database
-from companion.factory import database_revision
-from companion.instance import ensure_instance
-from companion.keepalive import keep_alive_after_304
+from companion.serve.factory import database_revision
+from companion.serve.instance import ensure_instance
+from companion.serve.keepalive import keep_alive_after_304
 
 
 def lan_address() -> str | None:
@@ -187,7 +187,7 @@ def prepare_for_workers(workers: int) -> None:
     master imports none of the app, so each worker imports the database driver after
     gevent has patched the standard library, and its waits for the database let the
     worker's other requests run (psycopg picks its way of waiting when first imported)."""
-    from companion.extensions import db
+    from companion.store.db import db
 
     app = prepare()
     with app.app_context():
@@ -200,10 +200,3 @@ def prepare_for_workers(workers: int) -> None:
             "store such as redis://127.0.0.1:6379/0 (docs/production.md).",
             flush=True,
         )
-
-
-if __name__ == "__main__":
-    if sys.argv[1:2] == ["--prepare-for"] and len(sys.argv) == 3 and sys.argv[2].isdigit():
-        prepare_for_workers(int(sys.argv[2]))
-    else:
-        main()

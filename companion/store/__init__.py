@@ -24,7 +24,6 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import joinedload, selectinload
 
-from companion.extensions import db
 from companion.game import solitaire
 from companion.game.challenges import Ruling
 from companion.game.deck import BY_NAME
@@ -34,8 +33,9 @@ from companion.game.play import Challenge, Hand, Play
 from companion.game.rules import Rules
 from companion.game.scoring import BonusRace, RoundScore, bonus_race, score_round
 from companion.game.standings import Standing, dealer, first_player, standings, winners
-from companion.models import Challenge as ChallengeRow
-from companion.models import Entry, Game, HouseWord, Player, Round, Solitaire
+from companion.store.db import db
+from companion.store.models import Challenge as ChallengeRow
+from companion.store.models import Entry, Game, HouseWord, Player, Round, Solitaire
 
 MAX_ID = 64
 

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from companion.extensions import db
+from companion.store.db import db
 
 
 def _now() -> datetime:
