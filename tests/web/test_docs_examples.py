@@ -25,6 +25,7 @@ import fnmatch
 import json
 import re
 import shlex
+import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -40,7 +41,7 @@ VOLATILE = frozenset({"version"})
 """Keys whose value the docs show but the test only checks to be a whole number."""
 BINDINGS = {"id": "GAME", "edit_token": "TOKEN", "seat_token": "SEAT_TOKEN"}
 """Fields of an answer that later examples name by a shell variable."""
-FENCE = re.compile(r"^```(\w*)\s*$")
+FENCE = re.compile(r"^\s*```(\w*)\s*$")
 HEADING = re.compile(r"^#{1,6}\s+(.*)$")
 
 
@@ -89,10 +90,10 @@ def blocks(text: str) -> list[tuple[int, str, str, str]]:
         if fence:
             start, lang, body = i + 1, fence.group(1), []
             i += 1
-            while i < len(lines) and not lines[i].startswith("```"):
+            while i < len(lines) and not lines[i].lstrip().startswith("```"):
                 body.append(lines[i])
                 i += 1
-            found.append((start, lang, "\n".join(body), heading))
+            found.append((start, lang, textwrap.dedent("\n".join(body)), heading))
         i += 1
     return found
 
@@ -219,8 +220,13 @@ def matches(shown: object, actual: object, path: str = "") -> list[str]:
 
 
 def header_matches(shown: str, actual: str | None) -> bool:
-    """Whether a header's value is as shown (``...`` for any text)."""
-    return actual is not None and fnmatch.fnmatchcase(actual, shown.replace(ANY, "*"))
+    """Whether a header's value is as shown (``...`` for any text); a list (``Allow:
+    OPTIONS, POST``) in any order."""
+    if actual is None:
+        return False
+    if ANY in shown:
+        return fnmatch.fnmatchcase(actual, shown.replace(ANY, "*"))
+    return sorted(actual.split(", ")) == sorted(shown.split(", "))
 
 
 ALL = [example for file in FILES for example in examples(file)]
