@@ -21,6 +21,7 @@ a fresh database) and then checks its own.
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
 import json
 import re
@@ -33,6 +34,9 @@ from urllib.parse import urlsplit
 import pytest
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
+
+from companion.pages.games import CSV_FIELDS
+from companion.web.refusals import REASONS, REFUSALS
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = ("docs/api.md", "README.md")
@@ -260,3 +264,46 @@ def test_a_doc_example_gets_the_answer_shown(client: FlaskClient, example: Examp
     else:
         assert response.is_json, (where, response.get_data(as_text=True)[:200])
         assert matches(shown.body, response.get_json()) == [], where
+
+
+def generated_table(text: str) -> tuple[str, str]:
+    """api.md's table of codes (made by ``python -m companion.docs``), and the rest of it."""
+    begin, end = text.index("<!-- codes: begin -->"), text.index("<!-- codes: end -->")
+    return text[begin:end], text[:begin] + text[end:]
+
+
+def keys_of(value: object) -> set[str]:
+    """Every key of every object in a JSON value."""
+    if isinstance(value, dict):
+        return set(value) | {k for v in value.values() for k in keys_of(v)}
+    if isinstance(value, list):
+        return {k for v in value for k in keys_of(v)}
+    return set()
+
+
+def test_api_md_lists_every_refusal_and_reason_code_and_no_other() -> None:
+    """The table of codes in api.md holds exactly the app's refusal codes, then exactly
+    its reason codes: a client written from the doc knows every code it can get."""
+    table, _ = generated_table((ROOT / "docs" / "api.md").read_text(encoding="utf-8"))
+    refusals, _, reasons = table.partition("Reason codes")
+    row = re.compile(r"^\| `([a-z_]+)` \|", re.M)
+    assert sorted(row.findall(refusals)) == sorted(REFUSALS)
+    assert sorted(row.findall(reasons)) == sorted(REASONS)
+
+
+def test_every_code_api_md_names_is_one_the_app_has() -> None:
+    """A code named in the prose (``422 `round_waiting```, the seats' table) is a refusal
+    or reason code of the app; any other name in backquotes is a field the doc's JSON
+    shows or a column of the CSV export. A renamed code can't linger in the doc."""
+    _, prose = generated_table((ROOT / "docs" / "api.md").read_text(encoding="utf-8"))
+    fields = set(CSV_FIELDS)
+    for _, lang, content, _ in blocks(prose):
+        if lang in ("json", "http"):
+            with contextlib.suppress(ValueError):  # the shape of an error, with {...}
+                fields |= keys_of(parse_answer(lang, content).body)
+    for example in (e for e in ALL if e.file == "docs/api.md"):
+        data = curl(example.command, {"GAME": "g", "TOKEN": "t", "SEAT_TOKEN": "s", "ETAG": "e"})
+        if data.data is not None:
+            fields |= keys_of(json.loads(data.data))
+    named = set(re.findall(r"`([a-z]+(?:_[a-z]+)+)`", prose))
+    assert sorted(named - set(REFUSALS) - set(REASONS) - fields) == []
