@@ -35,6 +35,7 @@ import pytest
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from companion.game.deck import BY_NAME, CARDS
 from companion.pages.games import CSV_FIELDS
 from companion.web.refusals import REASONS, REFUSALS
 
@@ -307,3 +308,46 @@ def test_every_code_api_md_names_is_one_the_app_has() -> None:
             fields |= keys_of(json.loads(data.data))
     named = set(re.findall(r"`([a-z]+(?:_[a-z]+)+)`", prose))
     assert sorted(named - set(REFUSALS) - set(REASONS) - fields) == []
+
+
+SPELLED = re.compile(
+    r"((?:[A-Z]{1,2}·)+[A-Z]{1,2})`?\s*(?:=\s*(?:\d+(?:\+\d+)+\s*=\s*)?|\()?(\d+)(?![\d+])"
+)
+"""A word as cards with its value: ``QU·I·Z = 9+2+14 = 25``, ``T·H·E (12)``, ``T·O·P 11``."""
+SUMMED = re.compile(r"`([a-z]+)` = (?:[A-Z+]+ = )?(\d+(?:\+\d+)+) = (\d+)")
+"""A word one card per letter, its cards' values and the sum: ``steve`` = 3+3+2+11+2 = 21."""
+
+
+def test_the_deck_table_of_rules_md_is_the_deck() -> None:
+    """rules.md's table: every card's value and copies as the app scores them, 31 kinds
+    and 118 cards, as its heading says."""
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert "## The deck: 118 cards, 31 kinds" in text
+    table = {}
+    deck = text.split("## The deck", 1)[1].split("\n## ", 1)[0]
+    for row in re.findall(r"^\| [A-Z].*\|$", deck, re.M):
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        for i in range(0, len(cells) - 2, 4):
+            if cells[i]:
+                table[cells[i].lower()] = (int(cells[i + 1]), int(cells[i + 2]))
+    assert table == {c.name: (c.value, c.copies) for c in CARDS}
+    assert (len(CARDS), sum(c.copies for c in CARDS)) == (31, 118)
+
+
+@pytest.mark.parametrize("file", ["docs/rules.md", "docs/glossary.md", "README.md"])
+def test_the_card_values_the_docs_write_are_the_decks(file: str) -> None:
+    """Each word written as cards with its value (QU·I·Z 25, T·H·E 12, `top` = 3+2+6 = 11)
+    is worth that many points, and each of its cards' values is the deck's."""
+    text = (ROOT / file).read_text(encoding="utf-8")
+    found = SPELLED.findall(text) + [(w, s) for w, _, s in SUMMED.findall(text)]
+    assert found, f"{file} writes no card values any more: drop it from this test"
+    for spelled, points in found:
+        cards = (
+            [BY_NAME[c.lower()] for c in re.split(r"[·+]", spelled)]
+            if "·" in spelled
+            else [BY_NAME[c] for c in spelled]
+        )
+        assert sum(c.value for c in cards) == int(points), (file, spelled, points)
+    for word, parts, total in SUMMED.findall(text):
+        values = [int(p) for p in parts.split("+")]
+        assert values == [BY_NAME[c].value for c in word] and sum(values) == int(total), word
