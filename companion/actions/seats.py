@@ -31,11 +31,13 @@ from companion.store.models import Game
 
 @dataclass(frozen=True)
 class Claimed:
-    """A seat given to a phone, and its secret (shown once)."""
+    """A seat given to a phone, and its secret (shown once; None when the phone held
+    that seat already), with the game as the claim left it."""
 
     seat: int
     name: str
-    token: str
+    token: str | None
+    game: GameState
 
 
 @dataclass(frozen=True)
@@ -48,17 +50,25 @@ class SeatsSaved:
     dropped: tuple[str, ...] = ()
 
 
-def claim_seat(game_id: str, seat: int) -> Claimed:
-    """Give seat ``seat`` to the phone asking (anyone with the view link); Conflict when a
-    phone already holds it: the scorekeeper releases it first."""
+def claim_seat(game_id: str, seat: int, held: str | None = None) -> Claimed:
+    """Give seat ``seat`` to the phone asking (anyone with the view link), which holds the
+    seat secret ``held`` of this game, if any. Tapped twice: it is that phone's already
+    (nothing changes); a phone holding another seat is refused; Conflict when another
+    phone holds it: the scorekeeper releases it first."""
     with store.transaction("game_changed"):
         game = store.locked_game(game_id)
         name = _name_of(game, seat)
+        mine = store.seat_of_token(game, held)
+        if mine == seat:
+            return Claimed(seat, name, None, store.state_of(game))
+        if mine is not None:
+            raise RuleError("seat_already_held", "", name=game.players[mine].name)
         if game.players[seat].seat_token_hash is not None:
             raise Conflict("seat_taken", "", seat=seat, name=name)
         token = store.claim_seat(game, seat)
         store.touch(game)
-    return Claimed(seat, name, token)
+        state = store.state_of(game)
+    return Claimed(seat, name, token, state)
 
 
 def release_seat(game_id: str, token: str | None, seat: int) -> GameState:
