@@ -36,7 +36,7 @@ from companion.web.access import (
     held_token,
     remember,
     remember_seen,
-    require_edit,
+    require_held,
     seat_for,
     token_for,
 )
@@ -238,7 +238,7 @@ def _refused_house_word(exc: Refusal, game_id: str, **_: object) -> str:
 @shows_refusals(_refused_house_word)
 def add_house_word(game_id: str) -> BaseResponse | str:
     """Allow or ban a word for this game."""
-    token = require_edit(store.get_game(game_id))
+    token = require_held(game_id, store.get_game)
     form = HouseWordForm()
     if not form.validate_on_submit():
         return make_response(render_view(game_id, house_error=first_error(form)), 422)

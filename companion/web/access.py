@@ -8,6 +8,7 @@ clear token back to the pages and actions, which check it as before."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from flask import current_app, session
 
@@ -125,6 +126,18 @@ def remember(game_id: str, token: str) -> None:
 def held_token(game_id: str) -> str | None:
     """The edit token this browser holds for ``game_id``, unchecked (the action checks it)."""
     return _held("edit", game_id)
+
+
+def require_held(game_id: str, find: Callable[[str], object]) -> str:
+    """The edit token this browser holds for ``game_id``, unchecked, or Forbidden when it
+    holds none (NotFound first when ``find(game_id)`` finds no such game): a write's page
+    refuses a viewer before reading its form, and the action checks the token under its
+    lock, so a write by the scorekeeper loads its game once."""
+    token = held_token(game_id)
+    if token is None:
+        find(game_id)
+        raise Forbidden("edit_link_needed")
+    return token
 
 
 def token_for(game: Game | Solitaire) -> str | None:

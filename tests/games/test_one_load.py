@@ -67,3 +67,21 @@ def test_releasing_a_seat_loads_the_game_once(app, new_game):  # type: ignore[no
     stranger = app.test_client()
     assert stranger.post(f"/games/{game.id}/seats/0/release").status_code == 403
     assert ben.post(f"/games/{game.id}/seats/1").status_code == 302  # free again: his
+
+
+def test_a_house_word_from_the_scorekeepers_page_loads_the_game_once(app, new_game):  # type: ignore[no-untyped-def]
+    game = new_game()
+    keeper = app.test_client()
+    assert keeper.get(f"/games/{game.id}/edit/{game.token}").status_code == 302
+    with game_loads(app) as loads:
+        added = keeper.post(
+            f"/games/{game.id}/house-words", data={"word": "zyx", "allowed": "allow"}
+        )
+    assert added.status_code == 302 and len(loads) == 1
+    assert game.get()["house_words"] == [{"word": "zyx", "allowed": True}]
+    # A viewer is refused before the form is read; an unknown game is 404 first.
+    viewer = app.test_client()
+    refused = viewer.post(f"/games/{game.id}/house-words", data={"word": "", "allowed": "x"})
+    assert refused.status_code == 403
+    assert viewer.post("/games/no-such-game/house-words", data={"word": "a"}).status_code == 404
+    assert game.get()["house_words"] == [{"word": "zyx", "allowed": True}]
