@@ -34,6 +34,10 @@
       fits[name] = rendered ? rendered.getAttribute("data-" + name) : null;
     });
     var reloadDue = false;
+    var leaving = false; // a form of the page is being sent: a reload would cancel it
+    document.addEventListener("submit", function (ev) {
+      if (!ev.defaultPrevented) { leaving = true; }
+    });
 
     function busy() {
       return live.contains(document.activeElement) && document.activeElement !== document.body;
@@ -48,7 +52,7 @@
     }
     function reloadWhenIdle() {
       reloadDue = true;
-      if (!typing()) { window.location.reload(); }
+      if (!typing() && !leaving) { window.location.reload(); }
     }
 
     function show(html) {
