@@ -189,9 +189,14 @@ def api(base: str, method: str, path: str, body: object | None, token: str) -> N
 def test_a_hand_saved_before_the_first_poll_shows_on_the_other_phone(  # type: ignore[no-untyped-def]
     live_server, phone
 ) -> None:
-    """Ben's hand lands after the round page was served to the scorekeeper's phone and
-    before that page first asks for its live part: the page shows it all the same."""
+    """Ben's hand lands after Cy's round page was served and before that page first asks
+    for its live part: Cy's page shows it all the same, Cy's own seat marked."""
     game = api_game(live_server)
+    phone.goto(game["view_url"])
+    phone.get_by_role("link", name="I am Cy").tap()
+    phone.locator("#claim").tap()
+    phone.wait_for_url(re.compile(r"/rounds/1$"))
+    phone.goto(game["view_url"])  # away from the round, to open it afresh below
     asked: list[str | None] = []
 
     def save_then_poll(route) -> None:  # type: ignore[no-untyped-def]
@@ -208,14 +213,19 @@ def test_a_hand_saved_before_the_first_poll_shows_on_the_other_phone(  # type: i
 
     phone.route(re.compile(r"/rounds/1/live\?"), save_then_poll)
     phone.goto(f"{live_server}/games/{game['id']}/rounds/1")
-    phone.locator("#round-live").get_by_text("Hands in: 1 of 4").wait_for()
-    assert asked[0] == phone.locator("#round-live").get_attribute("data-etag")
-    assert [s.inner_text() for s in phone.locator(".seat-state .seat-what").all()] == [
+    live = phone.locator("#round-live")
+    live.get_by_text("Hands in: 1 of 4").wait_for()
+    assert asked[0] == live.get_attribute("data-etag")
+    assert [s.inner_text() for s in live.locator(".seat-state .seat-what").all()] == [
         "not in yet",
         "✓ in",
-        "not in yet",
+        "entering…",
         "not in yet",
     ]
+    # The answer is every phone's; this page marks its own seat in it.
+    assert live.locator(".seat-state [data-mine]:visible").all_inner_texts() == ["this phone"]
+    assert live.locator(".seat-state[data-seat='2'] [data-mine]").is_visible()
+    assert phone.locator("#seat-form legend").inner_text().startswith("Cy")
 
 
 def test_a_round_closed_before_the_first_poll_shows_on_the_leaderboard(  # type: ignore[no-untyped-def]
