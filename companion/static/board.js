@@ -38,6 +38,9 @@
     document.addEventListener("submit", function (ev) {
       if (!ev.defaultPrevented) { leaving = true; }
     });
+    window.addEventListener("pageshow", function (ev) { // back to this page (Back button)
+      if (ev.persisted) { leaving = false; }
+    });
 
     function busy() {
       return live.contains(document.activeElement) && document.activeElement !== document.body;

@@ -372,3 +372,39 @@ def test_the_live_part_speaks_the_language_in_its_address(app, game, phone):  # 
     bare = phone().get(f"/games/{game.id}/rounds/1/live", headers={"Accept-Language": "lt"})
     assert "Įvesta rankų: 0 iš 3" in text(bare)
     assert bare.headers["X-Accel-Expires"] == "0" and "Accept-Language" in bare.headers["Vary"]
+
+
+def test_the_live_part_says_when_the_scorekeepers_forms_no_longer_fit(app, client, game):  # type: ignore[no-untyped-def]
+    """Its marks: the round open and enterable; the challenges and the words they can pick
+    once it is scored (the scorekeeper's page loads itself again when they change)."""
+    client.get(f"/games/{game.id}/edit/{game.token}")
+
+    def marks(number: int = 1) -> tuple[str, str, str]:
+        found = re.search(
+            r'data-open="(\d)" data-enter="(\d)" data-challenges="([^"]*)"',
+            client.get(f"/games/{game.id}/rounds/{number}/live?lang=en").get_data(as_text=True),
+        )
+        assert found
+        return found[1], found[2], found[3]
+
+    assert marks() == ("1", "1", "-")
+    assert marks(2) == ("1", "0", "-")  # round 1 is still open: round 2 waits
+    scored_and_challenged(client, game)
+    challenged = marks()
+    assert challenged[:2] == ("1", "1") and challenged[2].startswith("1/")
+    client.post(f"/games/{game.id}/rounds/1/challenges/1/delete")
+    withdrawn = marks()
+    assert withdrawn[2] == "/" + challenged[2].split("/")[1]  # the same words, no challenge
+
+    def save_cy(words: str, unused: str, version: int) -> None:
+        cy = {"players-2-words": words, "players-2-unused": unused, "went_out": ""}
+        resp = client.post(f"/games/{game.id}/rounds/1", data={**cy, "players-2-version": version})
+        assert resp.status_code == 302
+
+    save_cy("o-x", "e", 1)
+    assert marks()[2] == withdrawn[2]  # the same words: the challenge form still fits
+    save_cy("x-o", "m", 2)
+    assert marks()[2] not in (withdrawn[2], "-")  # Cy's word changed: the form is stale
+    assert client.post(f"/games/{game.id}/rounds/1/close").status_code == 302
+    assert marks() == ("0", "0", "-")
+    assert marks(2) == ("1", "1", "-")  # a seat's page on round 2 gets its form now
