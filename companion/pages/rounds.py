@@ -350,12 +350,24 @@ def live(game_id: str, number: int) -> Response:
         response = make_response(body)
         response.headers["ETag"] = f'"{live_tag(game_id, state.version, number, lang)}"'
         response.headers["Cache-Control"] = "no-cache"
-    if shared:
-        response.headers["X-Accel-Expires"] = "1"
-    else:
-        response.headers["X-Accel-Expires"] = "0"  # this phone's language: not shared
+    _cache_for(response, SHARED_SECONDS if shared else 0)
+    if not shared:  # this phone's language: not for a shared cache
         response.vary.add("Accept-Language")
     return response
+
+
+SHARED_SECONDS = 1
+"""How long a cache in front (nginx) may answer every phone with one live part."""
+
+
+def _cache_for(response: Response, seconds: int) -> None:
+    """Tell the cache in front to keep ``response`` for ``seconds`` (0: not at all), with
+    ``X-Accel-Expires``; browsers still ask every time (``Cache-Control: no-cache``). It
+    goes before ``Cache-Control``: nginx reads the headers in order, and a ``no-cache``
+    read first makes it keep nothing whatever ``X-Accel-Expires`` says after it."""
+    browsers = response.headers.pop("Cache-Control", None) or "no-cache"
+    response.headers["X-Accel-Expires"] = str(seconds)
+    response.headers["Cache-Control"] = browsers
 
 
 def _box(where: str) -> str:
