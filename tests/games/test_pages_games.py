@@ -577,7 +577,7 @@ def test_a_ruling_shows_the_words_definition_but_not_a_names(client, editor):
     client.post(f"/games/{editor.id}/rounds/1/challenges", data={"by": "1", "word": "0:0"})
     client.post(f"/games/{editor.id}/rounds/1/challenges", data={"by": "2", "word": "1:0"})
     page = text(client.get(f"/games/{editor.id}/rounds/1"))
-    notes = re.findall(r'<li class="challenge-note">(.*?)</li>', page, re.S)
+    notes = re.findall(r'<li class="challenge-note"[^>]*>(.*?)</li>', page, re.S)
     assert len(notes) == 2
     assert "Ben challenged Ann's ANA" in notes[0] and "not legal" in notes[0]
     assert "definition" not in notes[0] and "anecdotes" not in notes[0]
