@@ -87,14 +87,16 @@ def release_seat(game_id: str, token: str | None, seat: int) -> GameState:
 def save_seats(
     lexicons: LexiconStore,
     game_id: str,
-    token: str | None,
+    token: str | tuple[str | None, ...] | None,
     number: int,
     hands: Mapping[int, Hand],
     expected: Mapping[int, int | None] | None = None,
 ) -> SeatsSaved:
     """Save the hands of some seats of open round ``number``, all or none.
 
-    ``token`` is the edit token (any seat) or a seat's secret (that seat only).
+    ``token`` is the edit token (any seat) or a seat's secret (that seat only), or the
+    tokens a phone holds (the first that gives the right counts): the page passes what
+    it holds unchecked, and the game is loaded once, here.
     ``expected`` is, per seat, the version the sender's page showed: a seat whose hand
     was changed since is a Conflict, and nothing is saved. Each hand is checked on its
     own and against every hand entered (the deck's copies, one player going out);
@@ -152,11 +154,14 @@ def _name_of(game: Game, seat: int) -> str:
     return game.players[seat].name
 
 
-def _check_right(game: Game, token: str | None, seats: Mapping[int, object]) -> None:
+def _check_right(
+    game: Game, token: str | tuple[str | None, ...] | None, seats: Mapping[int, object]
+) -> None:
     """The edit token may save any seat; a seat's secret only that seat."""
-    if store.can_edit(game, token):
+    tokens = token if isinstance(token, tuple) else (token,)
+    if any(store.can_edit(game, t) for t in tokens):
         return
-    mine = store.seat_of_token(game, token)
+    mine = next((s for t in tokens if (s := store.seat_of_token(game, t)) is not None), None)
     if mine is None:
         raise Forbidden("seat_link_needed")
     other = next((s for s in sorted(seats) if s != mine), None)

@@ -488,9 +488,10 @@ def _refused_seat(exc: Refusal, game_id: str, number: int, seat: int) -> str:
 @bp.post("/games/<game_id>/rounds/<int:number>/seats/<int:seat>")
 @shows_refusals(_refused_seat)
 def save_seat(game_id: str, number: int, seat: int) -> BaseResponse:
-    """This phone's own hand: saved alone, so every phone at the table saves at once."""
-    game = store.get_game(game_id)
-    token = token_for(game) or held_seat_token(game_id)  # the action checks which seat
+    """This phone's own hand: saved alone, so every phone at the table saves at once. The
+    rights this phone holds go to the action unchecked: it loads the game once, under its
+    lock, and checks them."""
+    token = (held_token(game_id), held_seat_token(game_id))
     form = SeatForm()
     hand = parse_seat_hand(
         {

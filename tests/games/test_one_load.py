@@ -85,3 +85,23 @@ def test_a_house_word_from_the_scorekeepers_page_loads_the_game_once(app, new_ga
     assert refused.status_code == 403
     assert viewer.post("/games/no-such-game/house-words", data={"word": "a"}).status_code == 404
     assert game.get()["house_words"] == [{"word": "zyx", "allowed": True}]
+
+
+def test_a_seat_saved_from_its_phone_loads_the_game_once(app, new_game):  # type: ignore[no-untyped-def]
+    game = new_game()
+    ben = app.test_client()
+    assert ben.post(f"/games/{game.id}/seats/1").status_code == 302
+    with game_loads(app) as loads:
+        saved = ben.post(
+            f"/games/{game.id}/rounds/1/seats/1",
+            data={"words": "t-o-p", "unused": "", "version": "0"},
+        )
+    assert saved.status_code == 302, saved.get_data(as_text=True)[:300]
+    assert len(loads) == 1
+    assert [s["entered"] for s in game.round(1)["seats"]] == [False, True, False]
+    # Another seat's hand from Ben's phone is refused and changes nothing.
+    refused = ben.post(
+        f"/games/{game.id}/rounds/1/seats/2", data={"words": "c-a-t", "unused": "", "version": "0"}
+    )
+    assert refused.status_code == 403
+    assert [s["entered"] for s in game.round(1)["seats"]] == [False, True, False]
