@@ -21,9 +21,9 @@ from companion import store
 from companion.actions import judging
 from companion.actions import solitaire as actions
 from companion.game import solitaire
-from companion.game.deck import CARDS, text
+from companion.game.deck import CARDS, parse_card, text
 from companion.game.errors import Refusal
-from companion.game.parse import parse_card, parse_rules
+from companion.game.parse import parse_rules
 from companion.game.solver import best_play
 from companion.web import referee
 from companion.web.access import remember, require_edit, token_for
@@ -88,7 +88,7 @@ def render_solitaire(game_id: str, error: Shown | None = None) -> str:
     """The eight piles as they are now, with the hint asked for and any refusal."""
     row = store.get_solitaire(game_id)
     game = store.solitaire_game(row)
-    table = game.replay(actions.made_earlier, row.min_word)  # type: ignore[arg-type]
+    table = game.replay(actions.made_earlier, row.min_word)
     has_lexicon = judging.has_lexicon(referee.store(), row.lexicon)
     stuck = hint = None
     if has_lexicon and not table.won and not table.waiting:

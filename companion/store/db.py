@@ -2,6 +2,7 @@
 app in ``create_app``; SQLite's pragmas on every connection."""
 
 import sqlite3
+from typing import TYPE_CHECKING, Any
 
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -17,8 +18,17 @@ class Base(DeclarativeBase):
 db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 
+if TYPE_CHECKING:
+    # Flask-SQLAlchemy types ``db.Model`` as a variable, which can't be a base class; it is
+    # built from ``Base`` (plus its query and bind-key mixins, which the models don't use).
+    Model = Base
+else:
+    Model = db.Model
+"""The base class of the models: ``db.Model``, typed as the declarative base it extends."""
+
+
 @event.listens_for(Engine, "connect")
-def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     """SQLite: enforce foreign keys (ON DELETE CASCADE), and write-ahead logging so the
     phones reading the leaderboard don't wait for a save, with fewer syncs per commit."""
     if isinstance(dbapi_connection, sqlite3.Connection):
