@@ -21,7 +21,7 @@ from companion import store
 from companion.actions import judging
 from companion.actions import solitaire as actions
 from companion.game import solitaire
-from companion.game.deck import CARDS, parse_card, text
+from companion.game.deck import CARDS, Word, parse_card, text
 from companion.game.errors import Refusal
 from companion.game.parse import parse_rules
 from companion.game.solver import best_play
@@ -74,7 +74,7 @@ def start() -> Response | BaseResponse:
     return redirect(url_for("solitaire.show", game_id=started.id))
 
 
-def _piles_of_word(table: solitaire.Table, word) -> list[int]:  # type: ignore[no-untyped-def]
+def _piles_of_word(table: solitaire.Table, word: Word) -> list[int]:
     """The piles whose face-up cards spell ``word``, in order (for the hint)."""
     free = [i for i, p in enumerate(table.piles) if p.up is not None]
     out = []
