@@ -35,7 +35,7 @@ def api_game(base: str) -> dict:
         return json.load(answer)
 
 
-def test_four_phones_enter_their_hands_while_the_scorekeeper_watches(  # type: ignore[no-untyped-def]
+def test_four_phones_enter_their_hands_while_the_scorekeeper_watches(
     live_server, browser, screenshot, fits_phone
 ) -> None:
     game = api_game(live_server)
@@ -64,7 +64,7 @@ def test_four_phones_enter_their_hands_while_the_scorekeeper_watches(  # type: i
         assert "Hands in: 0 of 4" in keeper.locator("#round-live").inner_text()
 
         # Ann and Ben save at the same moment; the scorekeeper's page follows by itself.
-        def fill(name: str, page) -> None:  # type: ignore[no-untyped-def]
+        def fill(name: str, page) -> None:
             words, unused = HANDS[name]
             page.fill("#words", words)
             page.fill("#unused", unused)
@@ -139,7 +139,7 @@ def test_four_phones_enter_their_hands_while_the_scorekeeper_watches(  # type: i
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_seat_phone_at_320_px_in_a_bright_and_a_dark_room(  # type: ignore[no-untyped-def]
+def test_a_seat_phone_at_320_px_in_a_bright_and_a_dark_room(
     live_server, browser, screenshot, scheme
 ) -> None:
     game = api_game(live_server)
