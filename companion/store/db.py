@@ -2,13 +2,15 @@
 app in ``create_app``; SQLite's pragmas on every connection."""
 
 import sqlite3
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.orm import DeclarativeBase
+from sqlalchemy.pool import ConnectionPoolEntry
 
 
 class Base(DeclarativeBase):
@@ -28,7 +30,7 @@ else:
 
 
 @event.listens_for(Engine, "connect")
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
     """SQLite: enforce foreign keys (ON DELETE CASCADE), and write-ahead logging so the
     phones reading the leaderboard don't wait for a save, with fewer syncs per commit."""
     if isinstance(dbapi_connection, sqlite3.Connection):
