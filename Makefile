@@ -36,6 +36,7 @@ serve: $(VENV)/.installed-production
 # runs a second time on that database, the browser tests aside (they ran on SQLite).
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check companion tests benchmarks
+	$(BIN)/mypy
 	TEST_DATABASE_URL= REQUIRE_SERVERS= $(BIN)/python -m pytest -n 2
 	if [ -n "$$TEST_DATABASE_URL" ]; then $(BIN)/python -m pytest -n 2 -m "not browser"; fi
 
@@ -45,6 +46,7 @@ test-postgres: $(VENV)/.installed-test
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check companion tests benchmarks
+	$(BIN)/mypy
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/score.py

@@ -384,7 +384,7 @@ class Draft:
     """The form takes a CSRF token (added when it is encoded, unless a mutation chose one)."""
     csrf_token: str | None = None
     raw: bytes | None = None
-    content_type: str | None = NOTHING  # type: ignore[assignment]
+    content_type: str | None = NOTHING
     multipart: bool = False
     method: str = ""
     notes: list[str] = field(default_factory=list)
@@ -1331,7 +1331,7 @@ class Fuzzer:
                 start_response("500 INTERNAL SERVER ERROR", [("Content-Type", "text/plain")])
                 return [b"escaped"]
 
-        app.wsgi_app = guarded  # type: ignore[method-assign]
+        app.wsgi_app = guarded
         self.report = Report()
 
     def _open(self, req: Req) -> int | None:

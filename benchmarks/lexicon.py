@@ -24,7 +24,7 @@ from companion.lexicon.store import FORMAT  # noqa: F401  (part of the key)
 RUNS = 7
 
 
-def timed(fn, runs: int = RUNS) -> list[float]:  # type: ignore[no-untyped-def]
+def timed(fn, runs: int = RUNS) -> list[float]:
     out = []
     for _ in range(runs):
         start = time.perf_counter()
@@ -140,7 +140,7 @@ def main() -> None:
     )
 
 
-def did_you_mean(lexicon, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
+def did_you_mean(lexicon, rng: random.Random) -> None:
     """The close words of non-words, 3 to 14 letters: the cost one client puts on the server."""
     start = time.process_time()
     for letter in "abcdefghijklmnopqrstuvwxyz":

@@ -212,11 +212,11 @@ def summary(result: dict) -> dict[str, tuple[object, ...]]:
 class Taps:
     """Taps on one page, counted."""
 
-    def __init__(self, page) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, page) -> None:
         self.page = page
         self.count = 0
 
-    async def tap(self, target) -> None:  # type: ignore[no-untyped-def]
+    async def tap(self, target) -> None:
         loc = self.page.locator(target) if isinstance(target, str) else target
         await loc.tap()
         self.count += 1
@@ -261,7 +261,7 @@ class KeeperRun:
     memory: tuple[int, float, float] = field(default=(0, 0.0, 0.0))
 
 
-async def claim(context, game: dict, name: str):  # type: ignore[no-untyped-def]
+async def claim(context, game: dict, name: str):
     page = await context.new_page()
     await page.goto(game["view_url"])
     await page.get_by_role("link", name=f"I am {name}").tap()
@@ -271,7 +271,7 @@ async def claim(context, game: dict, name: str):  # type: ignore[no-untyped-def]
     return page
 
 
-async def seat_hand(page, name: str) -> Hand:  # type: ignore[no-untyped-def]
+async def seat_hand(page, name: str) -> Hand:
     taps = Taps(page)
     start = time.perf_counter()
     await taps.hand(name, "#seat-form input[name=went_out]")
@@ -280,7 +280,7 @@ async def seat_hand(page, name: str) -> Hand:  # type: ignore[no-untyped-def]
     return Hand(taps.count, time.perf_counter() - start)
 
 
-async def seats_run(browser, server: Server, expected: dict) -> tuple[SeatsRun, tuple]:  # type: ignore[no-untyped-def]
+async def seats_run(browser, server: Server, expected: dict) -> tuple[SeatsRun, tuple]:
     game = game_before_round_8(server)
     contexts = [await browser.new_context(**PHONE) for _ in NAMES]
     try:
@@ -299,7 +299,7 @@ async def seats_run(browser, server: Server, expected: dict) -> tuple[SeatsRun, 
     return SeatsRun(dict(zip(NAMES, hands, strict=True)), wall), memory
 
 
-async def keeper_run(browser, server: Server, expected: dict) -> KeeperRun:  # type: ignore[no-untyped-def]
+async def keeper_run(browser, server: Server, expected: dict) -> KeeperRun:
     game = game_before_round_8(server)
     context = await browser.new_context(**PHONE)
     try:
@@ -335,7 +335,7 @@ def check(result: dict | None, expected: dict, way: str) -> None:
         raise RuntimeError(f"{way}: round {ROUND} came out as {summary(result)}, not {expected}")
 
 
-async def launch(pw, executable: str):  # type: ignore[no-untyped-def]
+async def launch(pw, executable: str):
     """Chromium with the browser tests' flags (tests/browser/phone.py), ``--disable-features``
     repeating Playwright's own list (Chromium keeps only the last one) and ours."""
     from playwright.async_api import Error

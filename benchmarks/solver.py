@@ -50,7 +50,7 @@ SLOW = 0.010
 """A call slower than this, with the collector on, is counted as paused."""
 
 
-def deals(count: int, size: int, seed: int = 2026) -> list[list]:  # type: ignore[type-arg]
+def deals(count: int, size: int, seed: int = 2026) -> list[list]:
     deck = [c for c in CARDS for _ in range(c.copies)]
     rng = random.Random(seed)
     hands = []
@@ -60,7 +60,7 @@ def deals(count: int, size: int, seed: int = 2026) -> list[list]:  # type: ignor
     return hands
 
 
-def timed_runs(hands, index, discard: bool, collector: bool) -> list[float]:  # type: ignore[no-untyped-def]
+def timed_runs(hands, index, discard: bool, collector: bool) -> list[float]:
     """The time of each call; with ``collector`` false, the collector is off while timing."""
     out = []
     for start_at in range(0, len(hands), BATCH):
@@ -81,7 +81,7 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.2f} ms"
 
 
-def show(label: str, hands, index, discard: bool, runs: int) -> None:  # type: ignore[no-untyped-def]
+def show(label: str, hands, index, discard: bool, runs: int) -> None:
     """Median, 95th percentile and worst per run with the collector off; then with it
     on, the worst and how many calls passed ``SLOW``."""
     medians, worsts = [], []

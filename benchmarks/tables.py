@@ -207,7 +207,7 @@ def launch(name: str, url: str, folder: Path) -> Running:
         name, command, folder, port, server_env(url, port), Running,
         preexec_fn=raise_open_files_limit,
     )
-    return ready(server, "/health", 180)  # type: ignore[return-value]
+    return ready(server, "/health", 180)
 
 
 # --- the phones --------------------------------------------------------------------------

@@ -11,13 +11,8 @@ TYPE_CHECKING = False  # (not typing's: importing a part of the package loads no
 if TYPE_CHECKING:
     from typing import Any
 
-    from companion.serve.factory import (
-        ENVIRONMENT_KEYS,
-        MIGRATIONS,
-        TEMPLATES,
-        create_app,
-        upgrade_database,
-    )
+    from companion.serve.factory import MIGRATIONS, TEMPLATES, create_app, upgrade_database
+    from companion.serve.instance import ENVIRONMENT_KEYS
 
 __all__ = ["ENVIRONMENT_KEYS", "MIGRATIONS", "TEMPLATES", "create_app", "upgrade_database"]
 

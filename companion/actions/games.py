@@ -16,7 +16,7 @@ from companion.game.deck import text
 from companion.game.errors import Conflict, Forbidden, NotFound, RuleError
 from companion.game.play import Challenge, Play, check_names
 from companion.game.rules import Rules
-from companion.game.scoring import score_round
+from companion.game.scoring import ChallengeResult, score_round
 from companion.lexicon import LexiconStore
 from companion.store import GameState, RoundState
 from companion.store.models import Game
@@ -46,6 +46,12 @@ class Challenged:
 
     round: RoundState
     number: int
+
+    def ruled(self) -> ChallengeResult:
+        """The challenge as the rescored round rules it."""
+        result = self.round.result
+        assert result is not None  # challenge() refuses a round with a hand missing
+        return result.challenges[self.round.challenge_numbers.index(self.number)]
 
 
 def create_game(

@@ -135,9 +135,9 @@ def save_seats(
             gone = [c for c in _challenges(current) if c not in kept]
             store.drop_challenges(row, [(names.index(c.player), c.word) for c in gone])
         for seat in hands:
-            hand = merged[seat]
-            assert hand is not None
-            store.put_hand(row, seat, hand)
+            written = merged[seat]
+            assert written is not None
+            store.put_hand(row, seat, written)
         store.touch(game, row)
         saved = SeatsSaved(store.round_state(game, number), tuple(sorted(hands)), dropped)
     return saved

@@ -69,7 +69,7 @@ def step(
     with store.transaction("solitaire_changed"):
         row = _editable(game_id, token, expected_version)
         judge = lexicon(lexicons, row.lexicon, "lexicon").verdict
-        game = store.solitaire_game(row).play(made, judge, row.min_word)  # type: ignore[arg-type]
+        game = store.solitaire_game(row).play(made, judge, row.min_word)
         done = _keep(row, game)
     return done
 
@@ -99,4 +99,4 @@ def made_earlier(_word: str) -> Verdict:
 
 def _keep(row: Solitaire, game: solitaire.Game) -> Stepped:
     store.put_steps(row, game)
-    return Stepped(game, game.replay(made_earlier, row.min_word), row.version)  # type: ignore[arg-type]
+    return Stepped(game, game.replay(made_earlier, row.min_word), row.version)

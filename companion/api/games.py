@@ -21,7 +21,14 @@ from companion.web.errors import refusal_json
 from companion.web.extensions import game_creation_limit, limiter
 from companion.web.links import public_url
 from companion.web.numbers import small_int
-from companion.web.present import etag, game_json, not_modified, round_json, seat_json
+from companion.web.present import (
+    challenge_json,
+    etag,
+    game_json,
+    not_modified,
+    round_json,
+    seat_json,
+)
 
 MAX_TOKEN = 200
 
@@ -118,18 +125,14 @@ def post_challenge(game_id: str, number: int) -> Response:
     typed = parse_challenge(json_body(), "")
     done = games.challenge(referee.store(), game_id, bearer(), number, typed)
     data = round_json(done.round)
-    ruling = next(
-        c
-        for c in data["result"]["challenges"]  # type: ignore[index]
-        if c["n"] == done.number
-    )
+    ruled = done.ruled()
     definition = referee.ruling_definition(
-        ruling["text"],
-        ruling["legal"],
-        ruling["code"],
+        ruled.text,
+        ruled.ruling.legal,
+        ruled.ruling.reason,
         lambda: store.rules_of(store.get_game(game_id)).lexicon,
     )
-    data["ruling"] = {**ruling, "definition": definition}
+    data["ruling"] = {**challenge_json(ruled, done.number), "definition": definition}
     return jsonify(data)
 
 

@@ -192,7 +192,9 @@ def score_round(play: Play, rules: Rules | None = None, judge: Judge | None = No
     penalty = {h.name: 0 for h in play.hands}
     for n, typed in enumerate(play.challenges):
         # check() made sure both names match a player, whatever their case.
-        ch = replace(typed, by=play.player_name(typed.by), player=play.player_name(typed.player))
+        by, player = play.player_name(typed.by), play.player_name(typed.player)
+        assert by is not None and player is not None
+        ch = replace(typed, by=by, player=player)
         word = play.hand(ch.player).words[ch.word]
         ruling = ch.recorded or rule(text(word), ch.ruling, judge, f"challenges[{n}]")
         result = ChallengeResult(ch, text(word), ruling, value(word))

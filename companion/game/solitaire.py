@@ -145,13 +145,14 @@ def _word(
         raise RuleError("solitaire_no_piles", "piles")
     if len(set(piles)) != len(piles):
         raise RuleError("solitaire_pile_twice", "piles")
-    cards = []
+    cards: list[Card] = []
     for p in piles:
         if not 0 <= p < PILES:
             raise RuleError("solitaire_no_such_pile", "piles", piles=PILES)
-        if table.piles[p].up is None:
+        up = table.piles[p].up
+        if up is None:
             raise RuleError("solitaire_pile_down", "piles", pile=p + 1)
-        cards.append(table.piles[p].up)
+        cards.append(up)
     word = tuple(cards)
     if min_word == "cards" and len(word) < 2:
         raise RuleError("word_one_card", "piles", card=word[0].name, double=word[0].letters == 2)

@@ -202,7 +202,13 @@ def best_play(
     return BestPlay(tuple(words), tuple(remaining), dropped, points)
 
 
-def _candidate_words(kinds, counts, weights, index, min_word):  # type: ignore[no-untyped-def]
+def _candidate_words(
+    kinds: list[Card],
+    counts: Mapping[Card, int],
+    weights: list[int],
+    index: Mapping[str, str],
+    min_word: MinWord,
+) -> list[list[tuple[int, tuple[int, int, int, int]]]]:
     """Per lowest kind of card: the word multisets of the hand that contain it.
 
     Each is ``(state, (value, cards, 1, letters))``; the key is built as the walk goes
@@ -217,7 +223,7 @@ def _candidate_words(kinds, counts, weights, index, min_word):  # type: ignore[n
     n_kinds = len(kinds)
     keys = index.keys()  # a set-like view: a C-level test for a dict and a packed index alike
 
-    def walk(i, key, state, val, n, lets, first):  # type: ignore[no-untyped-def]
+    def walk(i: int, key: str, state: int, val: int, n: int, lets: int, first: int) -> None:
         if i == n_kinds:
             if n >= least and lets >= 2 and key in keys:
                 by_lowest[first].append((state, (val, n, 1, lets)))

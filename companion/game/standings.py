@@ -33,7 +33,7 @@ def standings(names: Sequence[str], round_scores: Sequence[Sequence[int]]) -> li
     """
     totals = [sum(scores[seat] for scores in round_scores) for seat in range(len(names))]
     order = sorted(range(len(names)), key=lambda seat: (-totals[seat], seat))
-    result = []
+    result: list[Standing] = []
     for place, seat in enumerate(order):
         rank = place + 1
         if place and totals[seat] == totals[order[place - 1]]:

@@ -51,6 +51,7 @@ legal.
 from __future__ import annotations
 
 import re
+from collections.abc import Set
 from dataclasses import dataclass
 
 from companion.lexicon.reasons import Kind
@@ -142,7 +143,7 @@ def classify(entry: str, evidence: Evidence = NO_EVIDENCE) -> tuple[str, Kind] |
     return key, capitalised_kind(singular(entry))
 
 
-def combining_forms(words: set[str], listed: set[str] | frozenset[str]) -> set[str]:
+def combining_forms(words: set[str], listed: Set[str]) -> set[str]:
     """Strings no list holds that begin many words as a prefix before another word:
     four letters or more ending in a, i or o, each starting at least ``FORMS`` words
     made of it and a word of four letters or more (``thermostat``, ``thermonuclear``)."""

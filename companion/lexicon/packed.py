@@ -112,7 +112,7 @@ class PackedIndex(Mapping[str, str]):
         hand against (a dict's own view when eager: a test in C)."""
         return self._keys.keys() if self._keys is not None else _Keys(self)
 
-    def items(self) -> _Items:  # type: ignore[override]
+    def items(self) -> _Items:
         return _Items(self)
 
     def words(self) -> list[str]:
@@ -237,10 +237,11 @@ def witness() -> str:
 
 def _parts(header: dict[str, object], body: memoryview) -> _Parts:
     """The parts of an index body, checked against the sizes its header gives."""
-    sizes = [header.get(f) for f in ("count", "key_bytes", "word_bytes", "slots")]
-    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in sizes):
+    fields = [header.get(f) for f in ("count", "key_bytes", "word_bytes", "slots")]
+    sizes = [n for n in fields if isinstance(n, int) and not isinstance(n, bool) and n >= 0]
+    if len(sizes) != len(fields):
         raise Stale("corrupt: no sizes")
-    count, key_bytes, word_bytes, slots = sizes  # type: ignore[misc]
+    count, key_bytes, word_bytes, slots = sizes
     if slots != _slots_for(count) or len(body) != key_bytes + word_bytes + 4 * (
         2 * (count + 1) + slots
     ):
@@ -261,7 +262,7 @@ def _parts(header: dict[str, object], body: memoryview) -> _Parts:
         at += 4 * length
     key_at, word_at, slot_table = tables
     checks = (
-        block[:1] == b"\n" and key_at[0] == 1 and key_at[-1] == key_bytes,
+        bytes(block[:1]) == b"\n" and key_at[0] == 1 and key_at[-1] == key_bytes,
         word_at[0] == 0 and word_at[-1] == word_bytes,
     )
     if not all(checks):

@@ -116,7 +116,7 @@ def custom(path: Path, standard_table: dict[str, Kind]) -> dict[str, Kind]:
     reason the standard classification gives them, so "paris" is refused as a
     proper noun rather than as missing.
     """
-    table = {w: k for w, k in standard_table.items() if k != Kind.WORD}
+    table: dict[str, Kind] = {w: k for w, k in standard_table.items() if k != Kind.WORD}
     named: dict[str, Kind] = {}
     with path.open(encoding="utf-8", errors="replace") as lines:
         for line in lines:

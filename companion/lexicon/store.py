@@ -222,7 +222,8 @@ class LexiconStore:
         (for its own words and every English word it lacks), so wordfreq isn't read again."""
         step = cache.KIND_STEP
         codes = dict(self.get(sources.STANDARD).table.items())
-        kinds = make({w: c // step for w, c in codes.items() if c >= step})  # type: ignore[misc]
+        kind_of = {int(k): k for k in Kind}  # the number stored, back to its Kind
+        kinds = make({w: kind_of[c // step] for w, c in codes.items() if c >= step})
         entries = {w: c % step for w, c in codes.items()}  # every word as unlisted, first
         for word, kind in kinds.items():
             entries[word] = kind * step + entries.get(word, 0)

@@ -29,8 +29,8 @@ class WordTable:
     def __init__(
         self,
         data: bytes,
-        starts: array | memoryview,
-        codes: array | memoryview,
+        starts: array[int] | memoryview[int],
+        codes: array[int] | memoryview[int],
         base: int = 0,
         size: int | None = None,
     ) -> None:
@@ -85,8 +85,8 @@ class WordTable:
         if len(view) != end_starts + 2 * count:
             raise ValueError("table sizes disagree")
         if sys.byteorder == "little":
-            starts: array | memoryview = view[end_blob:end_starts].cast("I")
-            codes: array | memoryview = view[end_starts:].cast("H")
+            starts: array[int] | memoryview[int] = view[end_blob:end_starts].cast("I")
+            codes: array[int] | memoryview[int] = view[end_starts:].cast("H")
         else:
             starts, codes = array("I", bytes(view[end_blob:end_starts])), array("H")
             codes.frombytes(view[end_starts:])
@@ -105,7 +105,7 @@ class WordTable:
             return len(other) == len(self) and all(other.get(w) == c for w, c in self.items())
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # mypy: None can't replace object's method
 
     def _word(self, i: int) -> bytes:
         base = self._base

@@ -113,10 +113,11 @@ def join(game_id: str, token: str) -> BaseResponse:
 def board_context(state: store.GameState) -> dict[str, object]:
     """What the leaderboard shows: ranks, every round's scores, bonuses, the chart."""
     closed = [r for r in state.rounds if r.closed and r.result]
-    scores = [[p.score for p in r.result.players] for r in closed]  # type: ignore[union-attr]
+    results = [r.result for r in closed if r.result]
+    scores = [[p.score for p in result.players] for result in results]
     bonuses = {n: 0 for n in state.names}
-    for r in closed:
-        for p in r.result.players:  # type: ignore[union-attr]
+    for result in results:
+        for p in result.players:
             bonuses[p.name] += (p.bonus_most_words > 0) + (p.bonus_longest_word > 0)
     return {
         "state": state,

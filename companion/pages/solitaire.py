@@ -21,9 +21,9 @@ from companion import store
 from companion.actions import judging
 from companion.actions import solitaire as actions
 from companion.game import solitaire
-from companion.game.deck import CARDS, text
+from companion.game.deck import CARDS, Word, parse_card, text
 from companion.game.errors import Refusal
-from companion.game.parse import parse_card, parse_rules
+from companion.game.parse import parse_rules
 from companion.game.solver import best_play
 from companion.web import referee
 from companion.web.access import remember, require_held, token_for
@@ -74,7 +74,7 @@ def start() -> Response | BaseResponse:
     return redirect(url_for("solitaire.show", game_id=started.id))
 
 
-def _piles_of_word(table: solitaire.Table, word) -> list[int]:  # type: ignore[no-untyped-def]
+def _piles_of_word(table: solitaire.Table, word: Word) -> list[int]:
     """The piles whose face-up cards spell ``word``, in order (for the hint)."""
     free = [i for i, p in enumerate(table.piles) if p.up is not None]
     out = []
@@ -88,7 +88,7 @@ def render_solitaire(game_id: str, error: Shown | None = None) -> str:
     """The eight piles as they are now, with the hint asked for and any refusal."""
     row = store.get_solitaire(game_id)
     game = store.solitaire_game(row)
-    table = game.replay(actions.made_earlier, row.min_word)  # type: ignore[arg-type]
+    table = game.replay(actions.made_earlier, row.min_word)
     has_lexicon = judging.has_lexicon(referee.store(), row.lexicon)
     stuck = hint = None
     if has_lexicon and not table.won and not table.waiting:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, current_app
+from flask.json.provider import DefaultJSONProvider
 
 from companion.serve.instance import ENVIRONMENT_KEYS, lexicon_store
 
@@ -81,6 +82,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         # No configured key (e.g. `flask run` before `make run` made one):
         # a random per-process key, never a fixed one.
         app.config["SECRET_KEY"] = secrets.token_hex(32)
+    assert isinstance(app.json, DefaultJSONProvider)  # Flask's own: this app sets no other
     app.json.sort_keys = False  # keep the API's field order as documented
 
     from companion.web.links import check_public_url, refuse_strange_hosts
@@ -188,6 +190,7 @@ def trust_proxies(app: Flask) -> None:
     if count:
         from werkzeug.middleware.proxy_fix import ProxyFix
 
+        # Flask's documented way to wrap its WSGI app; mypy sees a method assigned to.
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=count, x_proto=count, x_host=count, x_port=count, x_prefix=count
         )

@@ -20,7 +20,9 @@ class KeepAliveTask(WSGITask):
     """A WSGI task whose bodiless answers keep an HTTP/1.1 connection alive."""
 
     def build_response_header(self) -> bytes:
-        asked_to_close = self.request.headers.get("CONNECTION", "").lower() == "close"
+        # types-waitress gives every task an Error as its request; a WSGITask's is the parser.
+        headers = self.request.headers  # type: ignore[attr-defined]
+        asked_to_close = headers.get("CONNECTION", "").lower() == "close"
         if self.has_body or self.version != "1.1" or asked_to_close or self.close_on_finish:
             return super().build_response_header()
         header = super().build_response_header()

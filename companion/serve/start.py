@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import segno
-import waitress
 from flask import Flask
+from waitress.server import create_server
 
 from companion import create_app, upgrade_database
 from companion.serve.factory import database_revision
@@ -156,7 +156,7 @@ def main() -> None:
     )
 
 
-def serve(app: Flask, **options: object) -> None:
+def serve(app: Flask, **options: Any) -> None:
     """``waitress.serve`` as ``build_server`` makes it, with as many open connections as
     this process may hold."""
     server = build_server(app, **options)
@@ -164,10 +164,10 @@ def serve(app: Flask, **options: object) -> None:
     server.run()
 
 
-def build_server(app: Any, **options: object) -> Any:
+def build_server(app: Any, **options: Any) -> Any:
     """A waitress server (``waitress.create_server(app, **options)``) whose polls' 304s
     keep their connection (``keepalive``)."""
-    return keep_alive_after_304(waitress.create_server(app, **options))
+    return keep_alive_after_304(create_server(app, **options))
 
 
 def raise_open_files_limit() -> None:

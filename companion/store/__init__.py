@@ -20,17 +20,19 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from cachetools import LRUCache, cached
-from sqlalchemy import select, update
+from sqlalchemy import Select, select, update
+from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import joinedload, selectinload
 
 from companion.game import solitaire
 from companion.game.challenges import Ruling
 from companion.game.deck import BY_NAME
-from companion.game.errors import Conflict, NotFound, Refusal
+from companion.game.errors import Conflict, Refusal
+from companion.game.errors import NotFound as NotFound  # the web raises store.NotFound
 from companion.game.parse import parse_rules
 from companion.game.play import Challenge, Hand, Play
-from companion.game.rules import Rules
+from companion.game.rules import MinWord, Rules
 from companion.game.scoring import BonusRace, RoundScore, bonus_race, score_round
 from companion.game.standings import Standing, dealer, first_player, standings, winners
 from companion.store.db import db
@@ -164,7 +166,8 @@ def _check_round_number(rules: Rules, number: int) -> None:
         raise NotFound("no_such_round", "", number=number, rounds=rules.rounds)
 
 
-def _game_query(game_id: str):  # type: ignore[no-untyped-def]
+def _game_query(game_id: str) -> Select[Game]:
+    """The query of one game with its players, house words, rounds, entries and challenges."""
     return (
         select(Game)
         .where(Game.id == game_id[:MAX_ID])
@@ -395,6 +398,7 @@ def _lock(model: type[Game] | type[Solitaire], row_id: str, missing: str) -> Non
         .values(version=model.version)
         .execution_options(synchronize_session=False)
     )
+    assert isinstance(found, CursorResult)  # an UPDATE's result: it has a row count
     if found.rowcount != 1:
         raise NotFound(missing)
     db.session.expire_all()  # what this session read before the lock may be stale
@@ -581,7 +585,7 @@ def locked_solitaire(game_id: str) -> Solitaire:
 
 
 def insert_solitaire(
-    game: solitaire.Game, seed: int | None, min_word: str, lexicon: str
+    game: solitaire.Game, seed: int | None, min_word: MinWord, lexicon: str
 ) -> tuple[Solitaire, str]:
     """Add a new solitaire game's row; return it and its edit token."""
     token = new_secret()

@@ -13,14 +13,15 @@ from typing import Any
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from companion.store.db import db
+from companion.game.rules import MinWord
+from companion.store.db import Model
 
 
 def _now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-class Game(db.Model):  # type: ignore[name-defined]
+class Game(Model):
     """One game at one table: players in seating order, house rules, eight rounds."""
 
     __tablename__ = "game"
@@ -47,7 +48,7 @@ class Game(db.Model):  # type: ignore[name-defined]
     )
 
 
-class Player(db.Model):  # type: ignore[name-defined]
+class Player(Model):
     """A seat at the table."""
 
     __tablename__ = "player"
@@ -64,7 +65,7 @@ class Player(db.Model):  # type: ignore[name-defined]
     game: Mapped[Game] = relationship(back_populates="players")
 
 
-class Round(db.Model):  # type: ignore[name-defined]
+class Round(Model):
     """One of the eight rounds, once something was entered for it."""
 
     __tablename__ = "round"
@@ -87,7 +88,7 @@ class Round(db.Model):  # type: ignore[name-defined]
     )
 
 
-class Entry(db.Model):  # type: ignore[name-defined]
+class Entry(Model):
     """What one player laid down in one round: words as card names, leftovers, going out.
 
     A round is scored once every seat has its entry (each phone saves its own)."""
@@ -108,7 +109,7 @@ class Entry(db.Model):  # type: ignore[name-defined]
     round: Mapped[Round] = relationship(back_populates="entries")
 
 
-class Challenge(db.Model):  # type: ignore[name-defined]
+class Challenge(Model):
     """A challenge with the ruling that decided it, kept so it can be seen later."""
 
     __tablename__ = "challenge"
@@ -131,7 +132,7 @@ class Challenge(db.Model):  # type: ignore[name-defined]
     round: Mapped[Round] = relationship(back_populates="challenges")
 
 
-class HouseWord(db.Model):  # type: ignore[name-defined]
+class HouseWord(Model):
     """A word the group allows or bans; it overrides the lexicon."""
 
     __tablename__ = "house_word"
@@ -145,7 +146,7 @@ class HouseWord(db.Model):  # type: ignore[name-defined]
     game: Mapped[Game] = relationship(back_populates="house_words")
 
 
-class Solitaire(db.Model):  # type: ignore[name-defined]
+class Solitaire(Model):
     """A game of Solitaire Quiddler: the opening face-up cards and every step since."""
 
     __tablename__ = "solitaire"
@@ -156,7 +157,7 @@ class Solitaire(db.Model):  # type: ignore[name-defined]
     practice_seed: Mapped[int | None]
     """Set for practice with a virtual deck: the Companion deals and reveals."""
     steps: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
-    min_word: Mapped[str] = mapped_column(String(10), default="cards")
+    min_word: Mapped[MinWord] = mapped_column(String(10), default="cards")
     lexicon: Mapped[str] = mapped_column(String(40), default="standard")
     version: Mapped[int] = mapped_column(default=1)
     created_at: Mapped[datetime] = mapped_column(default=_now)

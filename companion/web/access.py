@@ -49,8 +49,8 @@ def _kept(kind: str) -> dict[str, str]:
     keeps working and the old value leaves the cookie with this request's answer."""
     entries = _entries(kind)
     old = {k: v for k, v in entries.items() if not sealed_now(kind, k, v)}
-    redone = {k: _token_of(kind, k, v) for k, v in old.items()}
-    redone = {k: seal(kind, k, t) for k, t in redone.items() if t is not None}
+    tokens = {k: _token_of(kind, k, v) for k, v in old.items()}
+    redone = {k: seal(kind, k, t) for k, t in tokens.items() if t is not None}
     if redone:
         entries.update(redone)
         session[kind] = entries

@@ -29,7 +29,7 @@ from flask import (
 )
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from companion import store
 from companion.game.errors import Refusal
@@ -77,7 +77,7 @@ def shows_refusals(render: Callable[..., Response | str]) -> Callable[[F], F]:
     """Declare how a page shows itself again after a refusal: ``render(exc, **view_args)``."""
 
     def mark(view: F) -> F:
-        view.refusal_page = render  # type: ignore[attr-defined]
+        view.__dict__["refusal_page"] = render  # a function attribute, read by _refused
         return view
 
     return mark
@@ -168,8 +168,8 @@ def _http_error(exc: HTTPException) -> Response:
     if status == 400 and exc.description and "CSRF" in exc.description:
         code = "form_expired"
     response = _refused(_as_refusal(code, status), on_the_page=False)
-    if status == 405 and exc.valid_methods:  # type: ignore[attr-defined]
-        response.headers["Allow"] = ", ".join(exc.valid_methods)  # type: ignore[attr-defined]
+    if isinstance(exc, MethodNotAllowed) and exc.valid_methods:
+        response.headers["Allow"] = ", ".join(exc.valid_methods)
     return response
 
 

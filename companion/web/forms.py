@@ -7,12 +7,15 @@ no rule is named here.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from typing import Any
 
+from flask_babel import LazyString, lazy_gettext, lazy_ngettext, ngettext
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext, lazy_ngettext, ngettext
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
+    Field,
     Form,
     FormField,
     IntegerField,
@@ -60,7 +63,7 @@ _SPLIT_WORDS = re.compile(r"[\s,;]+")
 _SPLIT_CARDS = re.compile(r"[\s,;\-·.]+")
 
 
-def _lazy(text: str):  # type: ignore[no-untyped-def]
+def _lazy(text: str) -> LazyString:
     """``text`` (marked with ``N_`` where it is declared) translated whenever it is shown."""
     return lazy_gettext(text)
 
@@ -70,7 +73,7 @@ def first_error(form: Form) -> Shown:
     return next(_flatten(form.errors), Shown(_("Check the form and send it again."), code="form"))
 
 
-def _flatten(errors: object, prefix: str = ""):  # type: ignore[no-untyped-def]
+def _flatten(errors: object, prefix: str = "") -> Iterator[Shown]:
     """A message per field from WTForms' nested errors (dicts of lists of dicts...)."""
     if isinstance(errors, dict):
         for key, value in errors.items():
@@ -104,12 +107,15 @@ class FixedRows(FieldList):
     leaves out a blank row would shift (and double) the rows after it.
     """
 
-    def process(self, formdata, data=unset_value, extra_filters=None):  # type: ignore[no-untyped-def]
+    def process(
+        self, formdata: Any, data: object = unset_value, extra_filters: object = None
+    ) -> None:
+        """The rows of ``formdata`` (WTForms' wrapper of the post), ``min_entries`` of them."""
         if not formdata:
             super().process(formdata, data, extra_filters)
             return
         self.last_index = -1
-        self.entries = []
+        self.entries: list[Field] = []
         self.object_data = data
         for index in range(self.min_entries):
             self._add_entry(formdata, index=index)
@@ -149,7 +155,7 @@ class ChallengeForm(Form):
         return not self.by.data and not self.player.data and self.word.data is None
 
 
-def _rule_field(spec: RuleSpec):  # type: ignore[no-untyped-def]
+def _rule_field(spec: RuleSpec) -> Field:
     """The form field of one house rule, as its declaration says (its title and the labels
     of its choices are marked in game/rules.py and translated here, when shown)."""
     title = _lazy(spec.title)

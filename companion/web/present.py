@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Response, current_app, request
 
-from companion.game.scoring import RoundScore
+from companion.game.scoring import ChallengeResult, RoundScore
 from companion.store import GameState, RoundState, SeatState
 from companion.web import i18n, messages
 
@@ -14,12 +14,21 @@ def result_json(result: RoundScore) -> dict[str, object]:
     return result.as_dict(messages.reason)
 
 
+def challenge_json(ruled: ChallengeResult, n: int) -> dict[str, object]:
+    """One ruled challenge as the /score result writes it, with its number ``n`` in the
+    round (the number to DELETE it by)."""
+    return {**ruled.as_dict(messages.reason), "n": n}
+
+
 def round_json(current: RoundState) -> dict[str, object]:
     """One round as the API shows it; the result is the /score result of its entries."""
-    result = result_json(current.result) if current.result else None
-    if result is not None:
-        for ruling, n in zip(result["challenges"], current.challenge_numbers, strict=True):  # type: ignore[call-overload]
-            ruling["n"] = n  # the number to DELETE it by
+    result = None
+    if current.result is not None:
+        result = result_json(current.result)
+        result["challenges"] = [
+            challenge_json(ruled, n)
+            for ruled, n in zip(current.result.challenges, current.challenge_numbers, strict=True)
+        ]
     return {
         "number": current.number,
         "hand_size": current.hand_size,

@@ -352,8 +352,9 @@ def values(
         else:
             out[key] = str(value)
     out["card_text"] = str(params.get("card", ""))
-    if isinstance(params.get("seats"), int):
-        out["last"] = str(int(params["seats"]) - 1)  # type: ignore[call-overload]
+    seats = params.get("seats")
+    if isinstance(seats, int):
+        out["last"] = str(seats - 1)
     player = params.get("player")
     out["whose_word"] = (
         gettext(N_("{player}'s word")).format(player=player) if player else gettext(N_("This word"))

@@ -21,7 +21,7 @@ from tests.browser.phone import CHROMIUM_FLAGS, PHONE, disable_features, playwri
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 
 
-def disable_features_flag(pw, executable: str, cache) -> list[str]:  # type: ignore[no-untyped-def]
+def disable_features_flag(pw, executable: str, cache) -> list[str]:
     """``--disable-features`` with Playwright's own list and ours (``phone.disable_features``).
     That list is read off a first browser's command line once per Playwright version (kept
     in pytest's cache); empty if it can't be read."""
@@ -96,7 +96,7 @@ def browser(pytestconfig: pytest.Config) -> Iterator[object]:
 
 
 @pytest.fixture
-def phone(browser):  # type: ignore[no-untyped-def]
+def phone(browser):
     """A fresh phone-sized, touch-enabled page."""
     context = browser.new_context(**PHONE)
     page = context.new_page()
@@ -104,25 +104,25 @@ def phone(browser):  # type: ignore[no-untyped-def]
     context.close()
 
 
-def _screenshot(page, name: str) -> None:  # type: ignore[no-untyped-def]
+def _screenshot(page, name: str) -> None:
     """Save a full-page screenshot for people to look at (git-ignored)."""
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
-def _assert_fits_phone(page) -> None:  # type: ignore[no-untyped-def]
+def _assert_fits_phone(page) -> None:
     """Nothing scrolls sideways at 390 px."""
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"page is {width}px wide: it scrolls sideways on a phone"
 
 
 @pytest.fixture
-def screenshot():  # type: ignore[no-untyped-def]
+def screenshot():
     """``screenshot(page, name)`` saves the page under tests/browser/screenshots/."""
     return _screenshot
 
 
 @pytest.fixture
-def fits_phone():  # type: ignore[no-untyped-def]
+def fits_phone():
     """``fits_phone(page)`` fails when the page scrolls sideways at 390 px."""
     return _assert_fits_phone

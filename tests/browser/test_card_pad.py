@@ -19,7 +19,7 @@ ON_SCREEN = (
 POOL = "e" * 12 + "a" * 10 + "i" * 8 + "o" * 8 + "n" * 6 + "r" * 6 + "t" * 6 + "u" * 6
 
 
-def phone_at(browser, size: str):  # type: ignore[no-untyped-def]
+def phone_at(browser, size: str):
     width, height = SIZES[size]
     context = browser.new_context(
         viewport={"width": width, "height": height},
@@ -30,7 +30,7 @@ def phone_at(browser, size: str):  # type: ignore[no-untyped-def]
     return context, context.new_page()
 
 
-def game_at_round(page, live_server: str, number: int) -> str:  # type: ignore[no-untyped-def]
+def game_at_round(page, live_server: str, number: int) -> str:
     """A three-player game with edit rights in ``page``, rounds before ``number`` entered
     and closed through the API (every card left over); returns the round's page URL."""
     resp = page.request.post(live_server + "/api/v1/games", data={"players": ["Ann", "Ben", "Cy"]})
@@ -57,11 +57,11 @@ def game_at_round(page, live_server: str, number: int) -> str:  # type: ignore[n
 class Taps:
     """Taps on the page, counted."""
 
-    def __init__(self, page) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, page) -> None:
         self.page = page
         self.count = 0
 
-    def tap(self, selector_or_locator) -> None:  # type: ignore[no-untyped-def]
+    def tap(self, selector_or_locator) -> None:
         loc = (
             self.page.locator(selector_or_locator)
             if isinstance(selector_or_locator, str)
@@ -81,13 +81,13 @@ class Taps:
         self.tap(".cardpad [data-action=left]")
 
 
-def no_sideways_scroll(page, width: int) -> None:  # type: ignore[no-untyped-def]
+def no_sideways_scroll(page, width: int) -> None:
     scroll = page.evaluate("document.documentElement.scrollWidth")
     assert scroll <= width, f"page is {scroll}px wide at {width}px: it scrolls sideways"
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_a_ten_card_hand_in_at_most_14_taps(live_server, browser, screenshot, size) -> None:  # type: ignore[no-untyped-def]
+def test_a_ten_card_hand_in_at_most_14_taps(live_server, browser, screenshot, size) -> None:
     context, page = phone_at(browser, size)
     width = SIZES[size][0]
     game_at_round(page, live_server, 8)
@@ -174,7 +174,7 @@ def test_a_ten_card_hand_in_at_most_14_taps(live_server, browser, screenshot, si
     context.close()
 
 
-def test_the_phones_keyboard_stays_down_until_asked_for(live_server, phone, screenshot) -> None:  # type: ignore[no-untyped-def]
+def test_the_phones_keyboard_stays_down_until_asked_for(live_server, phone, screenshot) -> None:
     page = phone
     game_at_round(page, live_server, 1)
     boxes = page.locator("form.round-form .card-input")
@@ -200,7 +200,7 @@ def test_the_phones_keyboard_stays_down_until_asked_for(live_server, phone, scre
     assert {boxes.nth(i).get_attribute("inputmode") for i in range(6)} == {"none"}
 
 
-def test_the_card_keyboard_folds_and_remembers(live_server, phone, screenshot) -> None:  # type: ignore[no-untyped-def]
+def test_the_card_keyboard_folds_and_remembers(live_server, phone, screenshot) -> None:
     page = phone
     url = game_at_round(page, live_server, 1)
     fold = page.locator(".cardpad [data-action=fold]")
@@ -223,7 +223,7 @@ def test_the_card_keyboard_folds_and_remembers(live_server, phone, screenshot) -
     assert page.locator(".cardpad .keys").is_visible()
 
 
-def test_the_keyboard_never_covers_the_box_being_filled(live_server, browser, screenshot) -> None:  # type: ignore[no-untyped-def]
+def test_the_keyboard_never_covers_the_box_being_filled(live_server, browser, screenshot) -> None:
     context, page = phone_at(browser, "320x640")
     game_at_round(page, live_server, 1)
     keys = page.locator(".cardpad .key")
@@ -260,7 +260,7 @@ def test_the_keyboard_never_covers_the_box_being_filled(live_server, browser, sc
 
 def test_a_double_letter_spelling_is_offered_first_with_its_card_count(
     live_server, phone, screenshot
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     page = phone
     game_at_round(page, live_server, 3)  # 5 cards
     page.fill("#players-0-words", "quick")
@@ -287,7 +287,7 @@ def test_a_double_letter_spelling_is_offered_first_with_its_card_count(
 
 def test_went_out_with_a_card_left_over_is_warned_next_to_the_hand(
     live_server, phone, screenshot
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     page = phone
     game_at_round(page, live_server, 1)
     pad = Taps(page)
@@ -312,7 +312,7 @@ def test_went_out_with_a_card_left_over_is_warned_next_to_the_hand(
     assert warning.is_hidden()
 
 
-def test_word_chips_edit_and_remove_and_the_deck_limit(live_server, phone, screenshot) -> None:  # type: ignore[no-untyped-def]
+def test_word_chips_edit_and_remove_and_the_deck_limit(live_server, phone, screenshot) -> None:
     page = phone
     game_at_round(page, live_server, 8)  # 10 cards
     pad = Taps(page)
@@ -376,7 +376,7 @@ ONE_HAND = """<!doctype html>
 <script src="/static/i18n.js"></script><script src="/static/round.js"></script></body></html>"""
 
 
-def test_a_one_hand_form_is_filled_from_the_start(live_server, phone, screenshot) -> None:  # type: ignore[no-untyped-def]
+def test_a_one_hand_form_is_filled_from_the_start(live_server, phone, screenshot) -> None:
     """The markup of the one-hand-per-phone form (no ids the script knows, a went-out
     checkbox): the keyboard is on the hand's words from the start."""
     page = phone
@@ -393,7 +393,7 @@ def test_a_one_hand_form_is_filled_from_the_start(live_server, phone, screenshot
         lambda route: route.fulfill(content_type="text/html", body=ONE_HAND.replace("PAD", pad[0])),
     )
 
-    def save(route) -> None:  # type: ignore[no-untyped-def]
+    def save(route) -> None:
         posted.append(route.request.post_data or "")
         route.fulfill(content_type="text/html", body="<p id=saved>saved</p>")
 
@@ -422,7 +422,7 @@ def test_a_one_hand_form_is_filled_from_the_start(live_server, phone, screenshot
     }
 
 
-def test_a_refused_save_comes_back_with_the_keyboard_at_the_box_at_fault(  # type: ignore[no-untyped-def]
+def test_a_refused_save_comes_back_with_the_keyboard_at_the_box_at_fault(
     live_server, browser, screenshot
 ) -> None:
     context, page = phone_at(browser, "320x640")

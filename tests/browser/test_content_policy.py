@@ -7,7 +7,7 @@ from tests.browser.phone import PHONE
 from tests.browser.test_i18n_flow import round_one_closed
 
 
-def test_no_page_breaks_the_content_security_policy(live_server, browser) -> None:  # type: ignore[no-untyped-def]
+def test_no_page_breaks_the_content_security_policy(live_server, browser) -> None:
     game = round_one_closed(live_server)
     token, gid = game["edit_token"], game["id"]
     context = browser.new_context(**PHONE)

@@ -10,12 +10,12 @@ import pytest
 pytestmark = pytest.mark.browser
 
 
-def enter(page, seat: int, words: str, unused: str) -> None:  # type: ignore[no-untyped-def]
+def enter(page, seat: int, words: str, unused: str) -> None:
     page.fill(f"#players-{seat}-words", words)
     page.fill(f"#players-{seat}-unused", unused)
 
 
-def test_two_rounds_with_a_challenge_and_a_reopen(  # type: ignore[no-untyped-def]
+def test_two_rounds_with_a_challenge_and_a_reopen(
     live_server, browser, phone, screenshot, fits_phone
 ) -> None:
     page = phone

@@ -47,7 +47,7 @@ def round_one_closed(base: str) -> dict:
     return game
 
 
-def goto_while_it_reloads(page, url: str) -> None:  # type: ignore[no-untyped-def]
+def goto_while_it_reloads(page, url: str) -> None:
     """Open ``url`` on a page that may be reloading itself (its round was just closed on
     another phone, so its live part reloads it): a navigation it aborts is tried again."""
     for attempt in range(3):
@@ -59,7 +59,7 @@ def goto_while_it_reloads(page, url: str) -> None:  # type: ignore[no-untyped-de
                 raise
 
 
-def test_a_lithuanian_and_a_hungarian_phone_play_the_same_round(  # type: ignore[no-untyped-def]
+def test_a_lithuanian_and_a_hungarian_phone_play_the_same_round(
     live_server, browser, screenshot, fits_phone
 ) -> None:
     game = call(live_server, "POST", "/api/v1/games", {"players": ["Ann", "Ben"]})
@@ -109,7 +109,7 @@ def test_a_lithuanian_and_a_hungarian_phone_play_the_same_round(  # type: ignore
             page.context.close()
 
 
-def test_every_page_in_every_language_fits_a_phone(  # type: ignore[no-untyped-def]
+def test_every_page_in_every_language_fits_a_phone(
     live_server, browser, screenshot
 ) -> None:
     game = round_one_closed(live_server)

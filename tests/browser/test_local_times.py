@@ -17,7 +17,7 @@ SMALLEST = 44
 """The least width and height of a tap target, in CSS px."""
 
 
-def made_game(page, live_server: str) -> str:  # type: ignore[no-untyped-def]
+def made_game(page, live_server: str) -> str:
     """A new game through the API, opened on this phone (so its home page lists it); its id."""
     made = page.request.post(
         f"{live_server}/api/v1/games", data={"players": ["Ann", "Ben"], "first_dealer": 0}
@@ -37,7 +37,7 @@ def spaces(text: str) -> str:
     ("locale", "zone", "lang"),
     [("en-US", "America/New_York", "en"), ("hu-HU", "Asia/Tokyo", "hu")],
 )
-def test_home_shows_when_each_game_changed_in_the_phones_time_zone(  # type: ignore[no-untyped-def]
+def test_home_shows_when_each_game_changed_in_the_phones_time_zone(
     browser, live_server, locale: str, zone: str, lang: str
 ) -> None:
     context = browser.new_context(**PHONE, locale=locale, timezone_id=zone)
@@ -76,7 +76,7 @@ def test_home_shows_when_each_game_changed_in_the_phones_time_zone(  # type: ign
         context.close()
 
 
-def test_without_intl_the_server_time_in_utc_stays(browser, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_without_intl_the_server_time_in_utc_stays(browser, live_server) -> None:
     context = browser.new_context(**PHONE, locale="en-GB", timezone_id="Asia/Tokyo")
     context.add_init_script("delete window.Intl;")
     try:
@@ -90,7 +90,7 @@ def test_without_intl_the_server_time_in_utc_stays(browser, live_server) -> None
         context.close()
 
 
-def test_the_language_switch_fits_a_small_phone(browser, live_server, screenshot) -> None:  # type: ignore[no-untyped-def]
+def test_the_language_switch_fits_a_small_phone(browser, live_server, screenshot) -> None:
     context = browser.new_context(**{**PHONE, "viewport": {"width": 320, "height": 640}})
     try:
         page = context.new_page()

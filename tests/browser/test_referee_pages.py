@@ -11,7 +11,7 @@ from tests.browser.phone import PHONE
 pytestmark = pytest.mark.browser
 
 
-def test_check_a_word_gives_a_big_verdict_with_reason(live_server, phone, screenshot, fits_phone):  # type: ignore[no-untyped-def]
+def test_check_a_word_gives_a_big_verdict_with_reason(live_server, phone, screenshot, fits_phone):
     """STEVE: not legal, a proper noun, with close legal words and its card spelling."""
     page = phone
     page.goto(live_server + "/words")
@@ -39,7 +39,7 @@ def test_check_a_word_gives_a_big_verdict_with_reason(live_server, phone, screen
     assert page.locator(".band").inner_text().startswith(("Common", "Uncommon"))
 
 
-def test_check_a_word_remembers_the_lexicon(live_server, phone):  # type: ignore[no-untyped-def]
+def test_check_a_word_remembers_the_lexicon(live_server, phone):
     """ZAX is only in the word-game list; once picked, it stays picked on the next visit."""
     page = phone
     page.goto(live_server + "/words?word=zax")
@@ -54,7 +54,7 @@ def test_check_a_word_remembers_the_lexicon(live_server, phone):  # type: ignore
     assert page.input_value("#lexicon") == "wordgame"
 
 
-def test_word_judge_shows_red_then_clears_itself(live_server, phone, screenshot, fits_phone):  # type: ignore[no-untyped-def]
+def test_word_judge_shows_red_then_clears_itself(live_server, phone, screenshot, fits_phone):
     """A play with one bad word: a full-screen red verdict that doesn't name the word."""
     page = phone
     page.clock.install()
@@ -81,7 +81,7 @@ def test_word_judge_shows_red_then_clears_itself(live_server, phone, screenshot,
     assert page.input_value("#words") == ""
 
 
-def test_word_judge_green_and_tap_to_clear(live_server, phone, screenshot):  # type: ignore[no-untyped-def]
+def test_word_judge_green_and_tap_to_clear(live_server, phone, screenshot):
     """A legal play: full-screen green; a tap clears it at once for the next play."""
     page = phone
     page.goto(live_server + "/judge")
@@ -103,7 +103,7 @@ def test_word_judge_green_and_tap_to_clear(live_server, phone, screenshot):  # t
 )
 def test_a_british_spelling_is_legal_with_its_definition(
     live_server, browser, screenshot, fits_phone, width, scheme, lang
-):  # type: ignore[no-untyped-def]
+):
     """GREYS (refused before en_GB joined the standard list), defined as a form of GREY."""
     context = browser.new_context(
         **{**PHONE, "viewport": {"width": width, "height": 720}}, color_scheme=scheme

@@ -18,7 +18,7 @@ HEADINGS = {
 }
 
 
-def no_sideways_scroll(page, width: int) -> None:  # type: ignore[no-untyped-def]
+def no_sideways_scroll(page, width: int) -> None:
     """Neither the page nor any element in it is wider than the screen."""
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     widest = page.evaluate(
@@ -29,7 +29,7 @@ def no_sideways_scroll(page, width: int) -> None:  # type: ignore[no-untyped-def
 
 
 @pytest.mark.parametrize("lang", sorted(HEADINGS))
-def test_the_rules_fit_a_320_px_phone(live_server, browser, screenshot, lang):  # type: ignore[no-untyped-def]
+def test_the_rules_fit_a_320_px_phone(live_server, browser, screenshot, lang):
     context = browser.new_context(**NARROW, extra_http_headers={"Accept-Language": lang})
     try:
         page = context.new_page()
@@ -44,7 +44,7 @@ def test_the_rules_fit_a_320_px_phone(live_server, browser, screenshot, lang):  
         context.close()
 
 
-def test_a_games_house_rules_fit_too(live_server, browser, screenshot):  # type: ignore[no-untyped-def]
+def test_a_games_house_rules_fit_too(live_server, browser, screenshot):
     context = browser.new_context(**NARROW)
     try:
         created = context.request.post(
@@ -63,7 +63,7 @@ def test_a_games_house_rules_fit_too(live_server, browser, screenshot):  # type:
 
 
 @pytest.mark.parametrize("lang", sorted(HEADINGS))
-def test_the_deck_headings_are_whole_words(live_server, browser, lang):  # type: ignore[no-untyped-def]
+def test_the_deck_headings_are_whole_words(live_server, browser, lang):
     """At 320 px no heading of the deck's table is broken inside a word ("Tašk/ai")."""
     context = browser.new_context(**NARROW, extra_http_headers={"Accept-Language": lang})
     try:

@@ -9,7 +9,7 @@ from companion.web import messages
 pytestmark = pytest.mark.browser
 
 
-def test_three_player_round_scored_on_a_phone(live_server, phone, screenshot, fits_phone):  # type: ignore[no-untyped-def]
+def test_three_player_round_scored_on_a_phone(live_server, phone, screenshot, fits_phone):
     """Fill the form with a thumb-sized page, CSRF on, and read every total off the page."""
     page = phone
     page.goto(live_server + "/score")
@@ -55,7 +55,7 @@ def test_three_player_round_scored_on_a_phone(live_server, phone, screenshot, fi
     screenshot(page, "score-result")
 
 
-def test_refused_round_keeps_what_was_typed(live_server, phone, screenshot, fits_phone):  # type: ignore[no-untyped-def]
+def test_refused_round_keeps_what_was_typed(live_server, phone, screenshot, fits_phone):
     """A third Z is refused next to the field, and the typed words stay in the form."""
     page = phone
     page.goto(live_server + "/score")

@@ -36,7 +36,7 @@ def api_game(base: str) -> dict:
         return json.load(answer)
 
 
-def test_four_phones_enter_their_hands_while_the_scorekeeper_watches(  # type: ignore[no-untyped-def]
+def test_four_phones_enter_their_hands_while_the_scorekeeper_watches(
     live_server, browser, screenshot, fits_phone
 ) -> None:
     game = api_game(live_server)
@@ -65,7 +65,7 @@ def test_four_phones_enter_their_hands_while_the_scorekeeper_watches(  # type: i
         assert "Hands in: 0 of 4" in keeper.locator("#round-live").inner_text()
 
         # Ann and Ben save at the same moment; the scorekeeper's page follows by itself.
-        def fill(name: str, page) -> None:  # type: ignore[no-untyped-def]
+        def fill(name: str, page) -> None:
             words, unused = HANDS[name]
             page.fill("#words", words)
             page.fill("#unused", unused)
@@ -140,7 +140,7 @@ def test_four_phones_enter_their_hands_while_the_scorekeeper_watches(  # type: i
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_seat_phone_at_320_px_in_a_bright_and_a_dark_room(  # type: ignore[no-untyped-def]
+def test_a_seat_phone_at_320_px_in_a_bright_and_a_dark_room(
     live_server, browser, screenshot, scheme
 ) -> None:
     game = api_game(live_server)
@@ -186,7 +186,7 @@ def api(base: str, method: str, path: str, body: object | None, token: str) -> N
         assert answer.status == 200
 
 
-def test_a_hand_saved_before_the_first_poll_shows_on_the_other_phone(  # type: ignore[no-untyped-def]
+def test_a_hand_saved_before_the_first_poll_shows_on_the_other_phone(
     live_server, phone
 ) -> None:
     """Ben's hand lands after Cy's round page was served and before that page first asks
@@ -199,7 +199,7 @@ def test_a_hand_saved_before_the_first_poll_shows_on_the_other_phone(  # type: i
     phone.goto(game["view_url"])  # away from the round, to open it afresh below
     asked: list[str | None] = []
 
-    def save_then_poll(route) -> None:  # type: ignore[no-untyped-def]
+    def save_then_poll(route) -> None:
         if not asked:  # the page was served before this, its first poll
             api(
                 live_server,
@@ -228,7 +228,7 @@ def test_a_hand_saved_before_the_first_poll_shows_on_the_other_phone(  # type: i
     assert phone.locator("#seat-form legend").inner_text().startswith("Cy")
 
 
-def test_a_round_closed_before_the_first_poll_shows_on_the_leaderboard(  # type: ignore[no-untyped-def]
+def test_a_round_closed_before_the_first_poll_shows_on_the_leaderboard(
     live_server, phone
 ) -> None:
     """Round 1 is closed after the game's page was served and before its first poll for
@@ -236,7 +236,7 @@ def test_a_round_closed_before_the_first_poll_shows_on_the_leaderboard(  # type:
     game = api_game(live_server)
     polled: list[str] = []
 
-    def close_then_poll(route) -> None:  # type: ignore[no-untyped-def]
+    def close_then_poll(route) -> None:
         if not polled:  # the page was served before this, its first poll
             hands = [
                 {"name": n, "words": [words], "unused": [unused] if unused else []}

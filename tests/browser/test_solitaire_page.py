@@ -11,7 +11,7 @@ from companion.web import messages
 pytestmark = pytest.mark.browser
 
 
-def test_solitaire_with_the_cards(live_server, phone, screenshot, fits_phone):  # type: ignore[no-untyped-def]
+def test_solitaire_with_the_cards(live_server, phone, screenshot, fits_phone):
     """Eight face-up cards typed in; THE from piles 2 and 3; the Companion asks for the
     next card of those piles; a face-down card can't be used; undo takes a step back."""
     page = phone
@@ -60,7 +60,7 @@ def test_solitaire_with_the_cards(live_server, phone, screenshot, fits_phone):  
     fits_phone(page)
 
 
-def test_practice_plays_a_hinted_word_and_undoes_it(live_server, phone, screenshot):  # type: ignore[no-untyped-def]
+def test_practice_plays_a_hinted_word_and_undoes_it(live_server, phone, screenshot):
     """Practice deals a virtual deck: the hint's word, tapped in, is accepted and the
     Companion turns up the next cards itself; undo puts everything back."""
     page = phone

@@ -11,7 +11,7 @@ SMALLEST = 44
 """The least width and height of a tap target, in CSS px (WCAG 2.5.5, Apple's guidelines)."""
 
 
-def closed_game(page, live_server: str) -> str:  # type: ignore[no-untyped-def]
+def closed_game(page, live_server: str) -> str:
     """A three-player game made through the API with rounds 1 and 2 closed, its edit link
     opened on ``page``; the game's page."""
     made = page.request.post(
@@ -39,7 +39,7 @@ def closed_game(page, live_server: str) -> str:  # type: ignore[no-untyped-def]
     return page.url
 
 
-def too_small(page, selector: str) -> list[str]:  # type: ignore[no-untyped-def]
+def too_small(page, selector: str) -> list[str]:
     """The elements of ``selector`` smaller than ``SMALLEST`` either way, with their size."""
     found = page.locator(selector)
     assert found.count() > 0, f"no {selector} on the page"
@@ -53,12 +53,12 @@ def too_small(page, selector: str) -> list[str]:  # type: ignore[no-untyped-def]
     return small
 
 
-def sideways(page) -> int:  # type: ignore[no-untyped-def]
+def sideways(page) -> int:
     """How wide the page is (more than the viewport: it scrolls sideways)."""
     return page.evaluate("document.documentElement.scrollWidth")
 
 
-def test_small_links_are_big_enough_to_tap(live_server, phone) -> None:  # type: ignore[no-untyped-def]
+def test_small_links_are_big_enough_to_tap(live_server, phone) -> None:
     page = phone
     game_url = closed_game(page, live_server)
     page.goto(game_url)
@@ -75,7 +75,7 @@ def test_small_links_are_big_enough_to_tap(live_server, phone) -> None:  # type:
 
 
 @pytest.mark.parametrize("width", [390, 320])
-def test_nothing_scrolls_sideways(live_server, phone, screenshot, width: int) -> None:  # type: ignore[no-untyped-def]
+def test_nothing_scrolls_sideways(live_server, phone, screenshot, width: int) -> None:
     page = phone
     game_url = closed_game(page, live_server)
     page.set_viewport_size({"width": width, "height": 844})

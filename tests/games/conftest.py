@@ -74,7 +74,7 @@ class Stored:
 
     def enter(self, number: int, players: list[dict], **kwargs: object) -> dict:
         """Enter a round and return it, asserting it was accepted."""
-        resp = self.put_round(number, players, **kwargs)  # type: ignore[arg-type]
+        resp = self.put_round(number, players, **kwargs)
         assert resp.status_code == 200, resp.get_data(as_text=True)
         return resp.get_json()
 

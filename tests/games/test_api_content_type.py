@@ -17,7 +17,7 @@ BODY = json.dumps({"players": ["Ann", "Ben"]})
 )
 def test_a_game_is_not_created_from_a_body_not_declared_json(
     client: FlaskClient, rows, content_type: str | None
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     before = rows()
     headers = {"Content-Type": content_type} if content_type else {}
     answer = client.post("/api/v1/games", data=BODY, headers=headers)
@@ -27,7 +27,7 @@ def test_a_game_is_not_created_from_a_body_not_declared_json(
     assert rows() == before
 
 
-def test_a_round_is_not_saved_from_text_plain(client: FlaskClient, new_game, rows) -> None:  # type: ignore[no-untyped-def]
+def test_a_round_is_not_saved_from_text_plain(client: FlaskClient, new_game, rows) -> None:
     game = new_game()
     before = rows()
     body = {"players": [{"name": "Ann", "words": ["c-a-t"], "unused": [], "went_out": True}]}

@@ -38,7 +38,7 @@ class Buttons(HTMLParser):
             self._open.append(data)
 
 
-def ways_out(resp) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+def ways_out(resp) -> list[tuple[str, str]]:
     return Buttons(resp.get_data(as_text=True)).found
 
 

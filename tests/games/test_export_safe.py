@@ -8,7 +8,7 @@ import io
 from flask.testing import FlaskClient
 
 
-def test_the_export_writes_a_formula_name_as_text(client: FlaskClient, new_game) -> None:  # type: ignore[no-untyped-def]
+def test_the_export_writes_a_formula_name_as_text(client: FlaskClient, new_game) -> None:
     game = new_game(players=["=cmd|' /C calc'!A0", "@Ben", "Cy"])
     game.enter(
         1,

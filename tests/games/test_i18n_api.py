@@ -12,7 +12,7 @@ from companion.web import messages
 LANGS = ("lt", "hu", "cs")
 
 
-def test_a_refusal_speaks_the_callers_language_with_the_same_code(client, new_game) -> None:  # type: ignore[no-untyped-def]
+def test_a_refusal_speaks_the_callers_language_with_the_same_code(client, new_game) -> None:
     game = new_game()
     body = {"players": [{"name": "Ann", "words": ["c-a-t"]}]}
     answers = {}
@@ -33,7 +33,7 @@ def test_a_refusal_speaks_the_callers_language_with_the_same_code(client, new_ga
     assert no_language.get_json()["error"] == answers["en"]["error"]
 
 
-def test_a_stored_ruling_is_shown_in_the_readers_language(app: Flask, client, new_game) -> None:  # type: ignore[no-untyped-def]
+def test_a_stored_ruling_is_shown_in_the_readers_language(app: Flask, client, new_game) -> None:
     game = new_game()
     game.enter(
         1,

@@ -76,7 +76,7 @@ def sentence(text: str) -> bool:
 
 
 @pytest.fixture
-def pages(app: Flask, new_game, client):  # type: ignore[no-untyped-def]
+def pages(app: Flask, new_game, client):
     """Every page with what it shows at its fullest: (name, client, path)."""
     game = new_game(players=list(NAMES))
     game.enter(
@@ -128,7 +128,7 @@ def pages(app: Flask, new_game, client):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("lang", LANGS[1:])
-def test_every_page_speaks_the_phones_language(pages, lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_every_page_speaks_the_phones_language(pages, lang: str) -> None:
     left: dict[str, list[str]] = {}
     for name, client, path in pages:
         renders = {}

@@ -57,7 +57,7 @@ class Links(HTMLParser):
             self._summary.append(data)
 
 
-def game_page(app: Flask, game, host: str = "localhost", editor: bool = True) -> str:  # type: ignore[no-untyped-def]
+def game_page(app: Flask, game, host: str = "localhost", editor: bool = True) -> str:
     """The game's page as a phone that opened ``http://<host>/...`` sees it, with the edit
     right (the edit link opened first) or as a viewer."""
     client = app.test_client()

@@ -58,7 +58,7 @@ def test_a_form_part_named_with_a_line_break_is_a_400(tmp_path: Path, lexicon_ca
         assert messages.render("bad_request") in resp.get_data(as_text=True)
 
 
-def _editing(client: FlaskClient, game) -> None:  # type: ignore[no-untyped-def]
+def _editing(client: FlaskClient, game) -> None:
     """This browser opens the edit link once, as a phone at the table does."""
     assert client.get(f"/games/{game.id}/edit/{game.token}").status_code == 302
 

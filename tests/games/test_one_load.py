@@ -19,7 +19,7 @@ def game_loads(app: Flask) -> Iterator[list[str]]:
     """The statements that read the ``game`` row itself, while the block runs."""
     seen: list[str] = []
 
-    def record(_conn, _cursor, statement: str, *_args: object) -> None:  # type: ignore[no-untyped-def]
+    def record(_conn, _cursor, statement: str, *_args: object) -> None:
         if re.match(r"\s*SELECT\b.*\bFROM game\b", statement, re.S):
             seen.append(statement)
 
@@ -32,7 +32,7 @@ def game_loads(app: Flask) -> Iterator[list[str]]:
         event.remove(engine, "before_cursor_execute", record)
 
 
-def test_claiming_a_seat_loads_the_game_once(app, new_game):  # type: ignore[no-untyped-def]
+def test_claiming_a_seat_loads_the_game_once(app, new_game):
     game = new_game()
     phone = app.test_client()
     with game_loads(app) as loads:
@@ -54,7 +54,7 @@ def test_claiming_a_seat_loads_the_game_once(app, new_game):  # type: ignore[no-
     assert game.get()["version"] == before
 
 
-def test_releasing_a_seat_loads_the_game_once(app, new_game):  # type: ignore[no-untyped-def]
+def test_releasing_a_seat_loads_the_game_once(app, new_game):
     game = new_game()
     ben = app.test_client()
     assert ben.post(f"/games/{game.id}/seats/1").status_code == 302
@@ -69,7 +69,7 @@ def test_releasing_a_seat_loads_the_game_once(app, new_game):  # type: ignore[no
     assert ben.post(f"/games/{game.id}/seats/1").status_code == 302  # free again: his
 
 
-def test_a_house_word_from_the_scorekeepers_page_loads_the_game_once(app, new_game):  # type: ignore[no-untyped-def]
+def test_a_house_word_from_the_scorekeepers_page_loads_the_game_once(app, new_game):
     game = new_game()
     keeper = app.test_client()
     assert keeper.get(f"/games/{game.id}/edit/{game.token}").status_code == 302
@@ -87,7 +87,7 @@ def test_a_house_word_from_the_scorekeepers_page_loads_the_game_once(app, new_ga
     assert game.get()["house_words"] == [{"word": "zyx", "allowed": True}]
 
 
-def test_a_seat_saved_from_its_phone_loads_the_game_once(app, new_game):  # type: ignore[no-untyped-def]
+def test_a_seat_saved_from_its_phone_loads_the_game_once(app, new_game):
     game = new_game()
     ben = app.test_client()
     assert ben.post(f"/games/{game.id}/seats/1").status_code == 302

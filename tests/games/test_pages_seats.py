@@ -17,12 +17,12 @@ from companion.store.models import Entry, Player
 from companion.web import messages
 
 
-def text(resp) -> str:  # type: ignore[no-untyped-def]
+def text(resp) -> str:
     """The page as a person reads it: entities decoded, runs of white space as one space."""
     return re.sub(r"\s+", " ", html.unescape(resp.get_data(as_text=True)))
 
 
-def shows(resp, status: int, code: str, **params: object) -> str:  # type: ignore[no-untyped-def]
+def shows(resp, status: int, code: str, **params: object) -> str:
     """A page with ``status`` showing the refusal ``code`` with ``params``; its HTML."""
     page = resp.get_data(as_text=True)
     assert resp.status_code == status, (resp.status_code, page[:300])
@@ -44,13 +44,13 @@ def seat_hashes(app: Flask) -> list[str | None]:
 
 
 @pytest.fixture
-def game(new_game):  # type: ignore[no-untyped-def]
+def game(new_game):
     """Ann, Ben and Cy; nobody holds a seat yet."""
     return new_game()
 
 
 @pytest.fixture
-def phone(app: Flask):  # type: ignore[no-untyped-def]
+def phone(app: Flask):
     """A new phone: ``phone()`` is a test client with no session."""
     return app.test_client
 
@@ -62,7 +62,7 @@ def take(client: FlaskClient, game_id: str, seat: int) -> None:
     assert resp.status_code == 302, resp.get_data(as_text=True)
 
 
-def seat_form(words: str, unused: str = "", went_out: bool = False, version: int | None = 0):  # type: ignore[no-untyped-def]
+def seat_form(words: str, unused: str = "", went_out: bool = False, version: int | None = 0):
     data = {"words": words, "unused": unused}
     if went_out:
         data["went_out"] = "y"
@@ -71,7 +71,7 @@ def seat_form(words: str, unused: str = "", went_out: bool = False, version: int
     return data
 
 
-def test_a_phone_takes_a_seat_from_the_game_page(app, game, phone):  # type: ignore[no-untyped-def]
+def test_a_phone_takes_a_seat_from_the_game_page(app, game, phone):
     ben, other = phone(), phone()
     page = text(ben.get(f"/games/{game.id}"))
     links = re.findall(r'href="/games/[\w-]+/seats/(\d)">I am (\w+)<', page)
@@ -94,7 +94,7 @@ def test_a_phone_takes_a_seat_from_the_game_page(app, game, phone):  # type: ign
     assert f'action="/games/{game.id}/rounds/1/seats/1"' in round_page
 
 
-def test_tapping_twice_keeps_the_seat_and_its_secret(app, game, phone):  # type: ignore[no-untyped-def]
+def test_tapping_twice_keeps_the_seat_and_its_secret(app, game, phone):
     ben = phone()
     take(ben, game.id, 1)
     before = seat_hashes(app)
@@ -102,7 +102,7 @@ def test_tapping_twice_keeps_the_seat_and_its_secret(app, game, phone):  # type:
     assert seat_hashes(app) == before
 
 
-def test_a_phone_holding_a_seat_cannot_take_another(app, game, phone, rows):  # type: ignore[no-untyped-def]
+def test_a_phone_holding_a_seat_cannot_take_another(app, game, phone, rows):
     ben = phone()
     take(ben, game.id, 1)
     before = rows()
@@ -110,7 +110,7 @@ def test_a_phone_holding_a_seat_cannot_take_another(app, game, phone, rows):  # 
     assert rows() == before
 
 
-def test_a_seat_taken_is_refused_to_another_phone(app, game, phone, rows):  # type: ignore[no-untyped-def]
+def test_a_seat_taken_is_refused_to_another_phone(app, game, phone, rows):
     take(phone(), game.id, 1)
     late = phone()
     assert "Ben's seat is taken" in text(late.get(f"/games/{game.id}/seats/1"))
@@ -120,7 +120,7 @@ def test_a_seat_taken_is_refused_to_another_phone(app, game, phone, rows):  # ty
     assert late.get(f"/games/{game.id}/seats/7").status_code == 404
 
 
-def test_each_phone_saves_its_own_hand(app, game, phone):  # type: ignore[no-untyped-def]
+def test_each_phone_saves_its_own_hand(app, game, phone):
     ann, ben, cy = phone(), phone(), phone()
     for seat, client in enumerate((ann, ben, cy)):
         take(client, game.id, seat)
@@ -145,7 +145,7 @@ def test_each_phone_saves_its_own_hand(app, game, phone):  # type: ignore[no-unt
     ]
 
 
-def test_a_phone_writes_only_its_own_seat(app, game, phone, rows):  # type: ignore[no-untyped-def]
+def test_a_phone_writes_only_its_own_seat(app, game, phone, rows):
     ben, watcher = phone(), phone()
     take(ben, game.id, 1)
     before = rows()
@@ -157,7 +157,7 @@ def test_a_phone_writes_only_its_own_seat(app, game, phone, rows):  # type: igno
     assert rows() == before
 
 
-def test_a_refused_hand_comes_back_by_its_field_as_typed(app, game, phone, rows):  # type: ignore[no-untyped-def]
+def test_a_refused_hand_comes_back_by_its_field_as_typed(app, game, phone, rows):
     ben = phone()
     take(ben, game.id, 1)
     before = rows()
@@ -171,7 +171,7 @@ def test_a_refused_hand_comes_back_by_its_field_as_typed(app, game, phone, rows)
     assert rows() == before
 
 
-def test_two_phones_saving_one_hand_the_later_chooses(app, client, game, phone):  # type: ignore[no-untyped-def]
+def test_two_phones_saving_one_hand_the_later_chooses(app, client, game, phone):
     ben = phone()
     take(ben, game.id, 1)
     loaded = text(ben.get(f"/games/{game.id}/rounds/1"))
@@ -194,7 +194,7 @@ def test_two_phones_saving_one_hand_the_later_chooses(app, client, game, phone):
     assert entries(app) == [(1, 1, [["d", "o", "g"]], [], False, 2)]
 
 
-def test_the_scorekeeper_releases_a_lost_phones_seat(app, client, game, phone):  # type: ignore[no-untyped-def]
+def test_the_scorekeeper_releases_a_lost_phones_seat(app, client, game, phone):
     lost, new = phone(), phone()
     take(lost, game.id, 1)
     client.get(f"/games/{game.id}/edit/{game.token}")
@@ -210,7 +210,7 @@ def test_the_scorekeeper_releases_a_lost_phones_seat(app, client, game, phone): 
     assert 'id="seat-form"' in text(new.get(f"/games/{game.id}/rounds/1"))
 
 
-def test_going_out_with_a_card_left_over_is_saved_with_a_warning(app, game, phone):  # type: ignore[no-untyped-def]
+def test_going_out_with_a_card_left_over_is_saved_with_a_warning(app, game, phone):
     cy = phone()
     take(cy, game.id, 2)
     cy.post(f"/games/{game.id}/rounds/1/seats/2", data=seat_form("ox", "m", went_out=True))
@@ -220,13 +220,13 @@ def test_going_out_with_a_card_left_over_is_saved_with_a_warning(app, game, phon
     assert entries(app) == [(1, 2, [["o", "x"]], ["m"], True, 1)]
 
 
-def test_a_later_round_says_the_earlier_one_was_never_entered(game, phone):  # type: ignore[no-untyped-def]
+def test_a_later_round_says_the_earlier_one_was_never_entered(game, phone):
     page = text(phone().get(f"/games/{game.id}/rounds/3"))
     assert "Round 2 hasn't been entered yet" in page
     assert "Round 2 is still open" not in page
 
 
-def live_address(resp) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+def live_address(resp) -> tuple[str, str]:
     """The live part's address and the ETag of what the page shows, as the round page
     gives them to its script (data-live-url, data-etag)."""
     page = resp.get_data(as_text=True)
@@ -236,7 +236,7 @@ def live_address(resp) -> tuple[str, str]:  # type: ignore[no-untyped-def]
     return html.unescape(url[1]), html.unescape(tag[1])
 
 
-def test_the_live_part_follows_the_other_phones(app, game, phone):  # type: ignore[no-untyped-def]
+def test_the_live_part_follows_the_other_phones(app, game, phone):
     ben, watcher = phone(), phone()
     take(ben, game.id, 1)
     url, shown = live_address(watcher.get(f"/games/{game.id}/rounds/1"))
@@ -254,7 +254,7 @@ def test_the_live_part_follows_the_other_phones(app, game, phone):  # type: igno
     assert "Hands in: 1 of 3" in live and "Bonus to beat" in live
 
 
-def test_a_hand_saved_before_the_first_poll_is_not_missed(game, phone):  # type: ignore[no-untyped-def]
+def test_a_hand_saved_before_the_first_poll_is_not_missed(game, phone):
     ben, watcher = phone(), phone()
     take(ben, game.id, 1)
     url, shown = live_address(watcher.get(f"/games/{game.id}/rounds/1"))
@@ -264,7 +264,7 @@ def test_a_hand_saved_before_the_first_poll_is_not_missed(game, phone):  # type:
     assert "Hands in: 1 of 3" in text(first)
 
 
-def scored_and_challenged(client: FlaskClient, game) -> None:  # type: ignore[no-untyped-def]
+def scored_and_challenged(client: FlaskClient, game) -> None:
     """The scorekeeper saves round 1 (CAT, DOG, OX + M) and challenges Cy's OX."""
     client.get(f"/games/{game.id}/edit/{game.token}")
     hands = {
@@ -280,14 +280,14 @@ def scored_and_challenged(client: FlaskClient, game) -> None:  # type: ignore[no
     assert client.post(f"/games/{game.id}/rounds/1/challenges", data=challenge).status_code == 302
 
 
-def accel_first(resp) -> bool:  # type: ignore[no-untyped-def]
+def accel_first(resp) -> bool:
     """``X-Accel-Expires`` comes before ``Cache-Control``: nginx (1.22) reads them in order,
     and keeps nothing when ``no-cache`` comes first."""
     names = [name.lower() for name, _value in resp.headers.items()]
     return names.index("x-accel-expires") < names.index("cache-control")
 
 
-def test_every_phone_gets_the_same_live_part(app, client, game, phone):  # type: ignore[no-untyped-def]
+def test_every_phone_gets_the_same_live_part(app, client, game, phone):
     """The scorekeeper, a seat's phone and a phone only watching ask for the same address
     and get the same answer, byte for byte: a cache in front may keep one for all."""
     ben, viewer = phone(), phone()
@@ -319,7 +319,7 @@ def test_every_phone_gets_the_same_live_part(app, client, game, phone):  # type:
     assert "Set-Cookie" not in again.headers
 
 
-def test_the_page_around_the_live_part_keeps_this_phones_own(app, client, game, phone):  # type: ignore[no-untyped-def]
+def test_the_page_around_the_live_part_keeps_this_phones_own(app, client, game, phone):
     ben, viewer = phone(), phone()
     take(ben, game.id, 1)
     scored_and_challenged(client, game)
@@ -337,7 +337,7 @@ def test_the_page_around_the_live_part_keeps_this_phones_own(app, client, game, 
     assert "challenge-form" not in watching and 'id="close"' not in watching
 
 
-def test_the_seat_list_marks_this_phones_seat(game, phone):  # type: ignore[no-untyped-def]
+def test_the_seat_list_marks_this_phones_seat(game, phone):
     ben, viewer = phone(), phone()
     take(ben, game.id, 1)
     seat_tag = r'data-seat="(\d)"><span class="seat-name">\w+ <span class="tag" data-mine( hidden)?'
@@ -353,7 +353,7 @@ def test_the_seat_list_marks_this_phones_seat(game, phone):  # type: ignore[no-u
     ]
 
 
-def test_a_closed_round_offers_the_seat_its_next_hand(app, client, game, phone):  # type: ignore[no-untyped-def]
+def test_a_closed_round_offers_the_seat_its_next_hand(app, client, game, phone):
     ben = phone()
     take(ben, game.id, 1)
     scored_and_challenged(client, game)
@@ -366,7 +366,7 @@ def test_a_closed_round_offers_the_seat_its_next_hand(app, client, game, phone):
     assert 'data-open="0" data-enter="0" data-challenges="-"' in polled
 
 
-def test_the_live_part_speaks_the_language_in_its_address(app, game, phone):  # type: ignore[no-untyped-def]
+def test_the_live_part_speaks_the_language_in_its_address(app, game, phone):
     lithuanian = phone()
     page = lithuanian.get(f"/games/{game.id}/rounds/1", headers={"Accept-Language": "lt"})
     url, shown = live_address(page)
@@ -383,7 +383,7 @@ def test_the_live_part_speaks_the_language_in_its_address(app, game, phone):  # 
     assert bare.headers["X-Accel-Expires"] == "0" and "Accept-Language" in bare.headers["Vary"]
 
 
-def test_the_live_part_says_when_the_scorekeepers_forms_no_longer_fit(app, client, game):  # type: ignore[no-untyped-def]
+def test_the_live_part_says_when_the_scorekeepers_forms_no_longer_fit(app, client, game):
     """Its marks: the round open and enterable; the challenges and the words they can pick
     once it is scored (the scorekeeper's page loads itself again when they change)."""
     client.get(f"/games/{game.id}/edit/{game.token}")

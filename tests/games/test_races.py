@@ -115,16 +115,16 @@ def live(tmp_path: Path, lexicon_cache: Path) -> Iterator[Live]:
         """waitress's loop, a few milliseconds at a time, until the test is over (closing
         its sockets while it polls them would fail in this thread)."""
         while not stop.is_set():
-            wasyncore.loop(timeout=0.05, map=server._map, count=1)  # type: ignore[union-attr]
+            wasyncore.loop(timeout=0.05, map=server._map, count=1)
 
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
-    yield Live(app, server.effective_port, logged)  # type: ignore[union-attr]
+    yield Live(app, server.effective_port, logged)
     stop.set()
     thread.join(5)
     server.task_dispatcher.shutdown()
     server.close()
-    wasyncore.close_all(server._map)  # type: ignore[union-attr]
+    wasyncore.close_all(server._map)
     app.logger.removeHandler(logged)
     with app.app_context():
         from companion.store.db import db
@@ -649,8 +649,8 @@ def turned(hand: dict[str, object], k: int) -> dict[str, object]:
         return hand
     return {
         **hand,
-        "words": [list(reversed(w)) for w in hand["words"]],  # type: ignore[attr-defined]
-        "unused": list(reversed(hand["unused"])),  # type: ignore[call-overload]
+        "words": [list(reversed(w)) for w in hand["words"]],
+        "unused": list(reversed(hand["unused"])),
     }
 
 

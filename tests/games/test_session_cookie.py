@@ -49,7 +49,7 @@ def seat_secret(app: Flask, client: FlaskClient, game_id: str) -> str:
 
 
 @pytest.fixture
-def scorekeeper(new_game, client):  # type: ignore[no-untyped-def]
+def scorekeeper(new_game, client):
     """A game made through the API; ``client`` opened its edit link and took Ben's seat
     (and read the one-time message that says so)."""
     game = new_game()
@@ -109,7 +109,7 @@ def test_the_scorekeepers_page_still_shows_the_edit_link(app, client, scorekeepe
     assert allow_word(client, scorekeeper.id) == 302
 
 
-def test_the_seat_secret_still_saves_the_seats_hand(new_game, app):  # type: ignore[no-untyped-def]
+def test_the_seat_secret_still_saves_the_seats_hand(new_game, app):
     game = new_game()
     ben = app.test_client()
     assert ben.post(f"/games/{game.id}/seats/1").status_code == 302

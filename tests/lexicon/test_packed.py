@@ -94,7 +94,7 @@ def test_writing_leaves_no_temporary_file(small: tuple[Path, dict[str, str]]) ->
 # Corrupt and stale files are refused
 
 
-def restate(field: str, change: object):  # type: ignore[no-untyped-def]
+def restate(field: str, change: object):
     def corrupt(data: bytes) -> bytes:
         magic, header, body = data.split(b"\n", 2)
         fields = json.loads(header)
@@ -127,7 +127,7 @@ CORRUPTIONS = {
 
 
 @pytest.mark.parametrize("corrupt", CORRUPTIONS.values(), ids=CORRUPTIONS.keys())
-def test_a_corrupt_index_is_refused(small: tuple[Path, dict[str, str]], corrupt) -> None:  # type: ignore[no-untyped-def]
+def test_a_corrupt_index_is_refused(small: tuple[Path, dict[str, str]], corrupt) -> None:
     path, _ = small
     path.write_bytes(corrupt(path.read_bytes()))
     with pytest.raises(packed.Stale):

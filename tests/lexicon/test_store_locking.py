@@ -37,7 +37,7 @@ def test_lookups_go_on_while_another_list_is_built(
     building, release = threading.Event(), threading.Event()
     real = sources.custom
 
-    def held(path: Path, table: dict) -> dict:  # type: ignore[type-arg]
+    def held(path: Path, table: dict) -> dict:
         building.set()
         assert release.wait(60), "the test never let the build finish"
         return real(path, table)
@@ -65,7 +65,7 @@ def test_two_requests_for_one_list_build_it_once(
     calls: list[Path] = []
     real = sources.custom
 
-    def counted(path: Path, table: dict) -> dict:  # type: ignore[type-arg]
+    def counted(path: Path, table: dict) -> dict:
         calls.append(path)
         return real(path, table)
 

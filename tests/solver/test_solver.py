@@ -38,7 +38,7 @@ def hand(names: str) -> list[Card]:
     return [BY_NAME[n] for n in names.split()]
 
 
-def names(cards) -> list[str]:  # type: ignore[no-untyped-def]
+def names(cards) -> list[str]:
     return [c.name for c in cards]
 
 
@@ -57,7 +57,7 @@ def word_shapes(min_word: str) -> frozenset[tuple[str, ...]]:
     return frozenset(shapes)
 
 
-def partitions(items: list[Card]):  # type: ignore[no-untyped-def]
+def partitions(items: list[Card]):
     """Every set partition of ``items`` (by position, so copies are told apart)."""
     if not items:
         yield []
@@ -94,7 +94,7 @@ def test_the_brute_force_itself_on_the_rule_book_example() -> None:
 
 
 @st.composite
-def hands(draw, low: int, high: int) -> list[Card]:  # type: ignore[no-untyped-def]
+def hands(draw, low: int, high: int) -> list[Card]:
     """A hand of ``low..high`` cards from one shuffled real deck (copies respected).
 
     Some listed words are laid into the hand first, so most hands hold words.
@@ -117,7 +117,7 @@ def hands(draw, low: int, high: int) -> list[Card]:  # type: ignore[no-untyped-d
     return cards
 
 
-def check_play(cards: list[Card], play, min_word: str) -> None:  # type: ignore[no-untyped-def]
+def check_play(cards: list[Card], play, min_word: str) -> None:
     """The play is a real arrangement of ``cards`` and its points add up."""
     for word in play.words:
         assert text(word) in WORDS, f"{names(word)} is not a listed word"

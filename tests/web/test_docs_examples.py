@@ -111,7 +111,7 @@ def parse_answer(lang: str, content: str) -> Answer:
     status_line, *header_lines = head.splitlines()
     status = int(status_line.split()[1])
     headers = [tuple(part.strip() for part in h.split(":", 1)) for h in header_lines]
-    return Answer(status, headers, json.loads(body) if body.strip() else None)  # type: ignore[arg-type]
+    return Answer(status, headers, json.loads(body) if body.strip() else None)
 
 
 def examples(file: str) -> list[Example]:

@@ -37,7 +37,7 @@ def asking(lang: str) -> dict[str, str]:
 
 
 @pytest.fixture
-def waiting_game(app: Flask, new_game):  # type: ignore[no-untyped-def]  # noqa: F811
+def waiting_game(app: Flask, new_game):  # noqa: F811
     """Ann, Ben and Cy; Ann's phone took her seat and saved her round-1 hand."""
     game = new_game()
     ann = app.test_client()
@@ -102,7 +102,7 @@ def test_an_unknown_language_is_404(client: FlaskClient) -> None:
     assert lang_of(client.get("/").get_data(as_text=True)) == "en"
 
 
-def test_the_viewers_game_page_is_kept_per_language(app: Flask, waiting_game) -> None:  # type: ignore[no-untyped-def]
+def test_the_viewers_game_page_is_kept_per_language(app: Flask, waiting_game) -> None:
     url = f"/games/{waiting_game.id}"
     for lang in ("lt", "hu", "en", "cs", "lt"):  # one game version, four phones
         page = app.test_client().get(url, headers=asking(lang)).get_data(as_text=True)
@@ -117,7 +117,7 @@ def test_the_viewers_game_page_is_kept_per_language(app: Flask, waiting_game) ->
     assert lang_of(page) == "hu" and WAITING["hu"] in page
 
 
-def test_the_board_and_its_etag_are_per_language(app: Flask, waiting_game) -> None:  # type: ignore[no-untyped-def]
+def test_the_board_and_its_etag_are_per_language(app: Flask, waiting_game) -> None:
     url = f"/games/{waiting_game.id}/board"
     lt, hu = app.test_client(), app.test_client()
     first = lt.get(url, headers=asking("lt"))
@@ -136,7 +136,7 @@ def test_the_board_and_its_etag_are_per_language(app: Flask, waiting_game) -> No
     assert switched.status_code == 200 and WAITING["cs"] in switched.get_data(as_text=True)
 
 
-def test_the_round_live_part_and_its_etag_are_per_language(app: Flask, waiting_game) -> None:  # type: ignore[no-untyped-def]
+def test_the_round_live_part_and_its_etag_are_per_language(app: Flask, waiting_game) -> None:
     url = f"/games/{waiting_game.id}/rounds/1/live"
     phone = app.test_client()
     first = phone.get(url, headers=asking("lt"))
@@ -151,7 +151,7 @@ def test_the_round_live_part_and_its_etag_are_per_language(app: Flask, waiting_g
     assert WAITING["cs"] in other.get_data(as_text=True)
 
 
-def test_english_pages_read_as_before(app: Flask, waiting_game) -> None:  # type: ignore[no-untyped-def]
+def test_english_pages_read_as_before(app: Flask, waiting_game) -> None:
     """Marking the words changed nothing a person reads in English."""
     viewer = app.test_client()
     page = viewer.get(f"/games/{waiting_game.id}").get_data(as_text=True)
@@ -170,7 +170,7 @@ def test_english_pages_read_as_before(app: Flask, waiting_game) -> None:  # type
     assert f'href="/rules?game={waiting_game.id}"' in text
 
 
-def test_home_dates_are_machine_readable_utc_and_in_the_locale(  # type: ignore[no-untyped-def]
+def test_home_dates_are_machine_readable_utc_and_in_the_locale(
     client: FlaskClient, waiting_game
 ) -> None:
     client.get(f"/games/{waiting_game.id}")  # opened here: the home page lists it

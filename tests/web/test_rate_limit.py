@@ -8,7 +8,7 @@ from companion import create_app, upgrade_database
 from companion.web.extensions import limiter
 
 
-def test_game_creation_stops_at_the_limit_and_stores_nothing_more(app: Flask, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_game_creation_stops_at_the_limit_and_stores_nothing_more(app: Flask, tmp_path) -> None:
     config = {k: v for k, v in app.config.items() if k != "SQLALCHEMY_DATABASE_URI"}
     config.update(
         DATABASE_URL=f"sqlite:///{tmp_path / 'limited.sqlite3'}",
@@ -38,7 +38,7 @@ def test_game_creation_stops_at_the_limit_and_stores_nothing_more(app: Flask, tm
         assert db.session.query(Game).count() == 4
 
 
-def limited_app(app: Flask, tmp_path, **limits: str) -> Flask:  # type: ignore[no-untyped-def]
+def limited_app(app: Flask, tmp_path, **limits: str) -> Flask:
     """An app of its own with rate limits on, as configured by ``limits``."""
     config = {k: v for k, v in app.config.items() if k != "SQLALCHEMY_DATABASE_URI"}
     config.update(
@@ -50,7 +50,7 @@ def limited_app(app: Flask, tmp_path, **limits: str) -> Flask:  # type: ignore[n
     return made
 
 
-def test_word_lookups_share_one_limit_across_api_and_pages(app: Flask, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_word_lookups_share_one_limit_across_api_and_pages(app: Flask, tmp_path) -> None:
     limited = limited_app(app, tmp_path, WORD_LOOKUP_LIMIT="4 per minute")
     client = limited.test_client()
     assert client.get("/api/v1/words/quiz").status_code == 200
@@ -70,14 +70,14 @@ def test_word_lookups_share_one_limit_across_api_and_pages(app: Flask, tmp_path)
     assert best.status_code == 200, best.get_json()
 
 
-def test_the_solver_stops_at_its_limit(app: Flask, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_the_solver_stops_at_its_limit(app: Flask, tmp_path) -> None:
     limited = limited_app(app, tmp_path, SOLVER_LIMIT="2 per minute")
     client = limited.test_client()
     hand = {"cards": ["C", "A", "T", "S"]}
     assert [client.post("/api/v1/best", json=hand).status_code for _ in range(3)] == [200, 200, 429]
 
 
-def test_behind_a_trusted_proxy_the_limit_counts_each_phone(app: Flask, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_behind_a_trusted_proxy_the_limit_counts_each_phone(app: Flask, tmp_path) -> None:
     """With ``TRUSTED_PROXIES = 1`` the client's address is the proxy's X-Forwarded-For;
     without it that header is ignored (a client could write any address there)."""
     body = {"players": ["Ann", "Ben"]}

@@ -62,7 +62,7 @@ def test_anything_but_text_unseals_to_none(value: object) -> None:
 
 @settings(max_examples=200)
 @given(kind=KINDS, game_id=GAME_IDS, token=TOKENS, data=st.data())
-def test_an_altered_value_unseals_to_none(kind: str, game_id: str, token: str, data) -> None:  # type: ignore[no-untyped-def]
+def test_an_altered_value_unseals_to_none(kind: str, game_id: str, token: str, data) -> None:
     sealed = seal(kind, game_id, token, KEYS)
     at = data.draw(st.integers(0, len(sealed) - 1))
     other = data.draw(st.sampled_from("AQgw-_09aZ").filter(lambda c: c != sealed[at]))

@@ -53,7 +53,7 @@ def key(value: object) -> object:
     return tuple(value) if isinstance(value, list | tuple) else value
 
 
-def texts(message) -> list[str]:  # type: ignore[no-untyped-def]
+def texts(message) -> list[str]:
     return list(message.string) if isinstance(message.string, tuple | list) else [message.string]
 
 
