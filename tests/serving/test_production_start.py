@@ -12,7 +12,9 @@ import time
 import psutil
 import sqlalchemy
 
-from companion import versions
+SEEN_WITHIN = 3.0
+"""Seconds a save may take to reach a viewer of another server: the documented second,
+and slack for a loaded CI machine (a bound on the wait, not a figure under test)."""
 
 NEW_GAME = json.dumps({"players": ["Ann", "Ben", "Cy", "Di"]}).encode()
 JSON = {"Content-Type": "application/json"}
@@ -51,16 +53,15 @@ def test_four_workers_come_up_on_an_empty_database(empty_database, gunicorn):
     assert games_stored(empty_database) == 1
     assert len(psutil.Process(server.process.pid).children()) == 4  # none died meanwhile
     # The master prepared in a child process: it never loaded the database driver, so
-    # each worker loads it after gevent's patching and waits for the database without
-    # stopping its other requests (psycopg chooses how it waits when first loaded).
+    # no worker inherits a connection (or a driver's state) from it; each loads its own.
     assert not loaded(server.process.pid, "psycopg")
     assert all(loaded(w.pid, "psycopg") for w in workers)
 
 
 def test_a_save_through_one_server_reaches_a_viewer_of_another(empty_database, gunicorn):
     """Two server processes on one database (as two workers are): the viewer's poll on
-    the second sees a save made through the first within ``versions.FRESH`` (a second),
-    and until then keeps getting 304 for what it holds."""
+    the second sees a save made through the first (within the documented second), and
+    until then keeps getting 304 for what it holds."""
     saver = gunicorn(empty_database, workers=1)
     viewer = gunicorn(empty_database, workers=1)
     assert saver.serving() == 1 and viewer.serving() == 1, saver.text() + viewer.text()
@@ -90,13 +91,12 @@ def test_a_save_through_one_server_reaches_a_viewer_of_another(empty_database, g
     while True:
         status, headers, body = viewer.get(board, {"If-None-Match": tag})
         waited = time.monotonic() - saved
-        if status == 200 or waited > versions.FRESH + 2:  # the second, and slack for CI
+        if status == 200 or waited > SEEN_WITHIN:
             break
         assert status == 304
         time.sleep(0.05)
     assert status == 200, f"not seen after {waited:.1f} s"
     assert headers["ETag"] == f'"{made["id"]}-2-en"'
-    assert waited <= versions.FRESH + 2
 
 
 def test_a_body_over_the_limit_is_refused_unstored_by_gunicorn(empty_database, gunicorn):
