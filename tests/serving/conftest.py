@@ -139,10 +139,16 @@ class Gunicorn(Http):
         """How many workers said they serve."""
         return self.text().count("Worker serving")
 
-    def asked(self, method: str, path: str) -> int:
-        """How many requests for ``path`` this server answered (by its access log:
-        ``ACCESS_LOG="-"`` writes it into the log)."""
-        return self.text().count(f'"{method} {path} HTTP/1.1"')
+    def asked(self, method: str, path: str, expected: int = 0) -> int:
+        """How many requests for ``path`` this server answered, by its access log
+        (``ACCESS_LOG="-"`` writes it into the log). A worker writes a request's line
+        just after its answer has left, so this waits (a few seconds at most) for
+        ``expected`` lines to be there."""
+        line = f'"{method} {path} HTTP/1.1"'
+        deadline = time.monotonic() + 5
+        while self.text().count(line) < expected and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return self.text().count(line)
 
     def stop(self) -> None:
         if self.process.poll() is None:
