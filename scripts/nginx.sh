@@ -76,7 +76,7 @@ sed -e "s|^user www-data;|$user_line|" \
     -e "/listen \[::\]:80 default_server;/d" \
     -e "s|^ *server 127.0.0.1:8000 max_fails=3 fail_timeout=5s;|$servers|" \
     "$ROOT/deploy/nginx.conf" > "$conf"
-if grep -nE '/var/|/run/|/srv/|listen 80 ' "$conf" >&2; then
+if grep -nE '[[:space:]](/var/(log|lib|cache)/nginx|/run/nginx.pid|/srv/quiddler-companion)|listen (\[::\]:)?80 |127.0.0.1:8000|www-data' "$conf" >&2; then
   echo "$0: deploy/nginx.conf has values this script does not replace (above)" >&2
   exit 1
 fi
