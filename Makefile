@@ -72,7 +72,7 @@ translations: $(VENV)/.installed-test
 	    $(BIN)/pybabel init -i $(CATALOGS)/messages.pot -d $(CATALOGS) -l $$l; \
 	  fi; \
 	done
-	$(BIN)/python -m companion.catalogs
+	$(BIN)/python -m companion.commands.catalogs
 	$(BIN)/pybabel compile -d $(CATALOGS) --statistics
 
 clean:

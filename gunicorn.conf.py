@@ -8,7 +8,7 @@ the static files from disk, and hands gunicorn complete requests over a few kept
 connections: gunicorn needs no event loop for thousands of idle phones. The master
 migrates the database, builds the lexicon caches and makes the instance folder's secret
 key once, before any worker starts (``on_starting``), so workers never race each other
-through Alembic; each worker then builds its own app (``companion.wsgi``).
+through Alembic; each worker then builds its own app (``companion.serve.wsgi``).
 docs/production.md explains every setting; each can be changed from the environment
 without editing this file.
 """
@@ -19,7 +19,7 @@ import os
 import subprocess
 import sys
 
-wsgi_app = "companion.wsgi:app"
+wsgi_app = "companion.serve.wsgi:app"
 
 # Loopback by default: only nginx on this machine reaches gunicorn (the app trusts its
 # X-Forwarded-* with TRUSTED_PROXIES=1). A second machine's gunicorn binds a private
@@ -72,10 +72,10 @@ def on_starting(server: object) -> None:
 
 def post_worker_init(worker: object) -> None:
     """The worker's app built: settle it (its lexicon loaded, its objects frozen out of
-    the garbage collector's full passes: ``companion.serve.settle``), then say that it
+    the garbage collector's full passes: ``companion.serve.start.settle``), then say that it
     serves (the start tests count these)."""
-    from companion.serve import settle
-    from companion.wsgi import app
+    from companion.serve.start import settle
+    from companion.serve.wsgi import app
 
     settle(app)
     worker.log.info("Worker serving (pid: %s)", os.getpid())  # type: ignore[attr-defined]

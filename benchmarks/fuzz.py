@@ -284,7 +284,7 @@ def _api_game(
 def set_up(app: Flask, lexicons: tuple[str, ...] = LEXICONS) -> Setup:
     """Games made through the API, solitaire games from their page, the clients.
 
-    The lexicons are built (and their best-play indexes) first, as companion/serve.py
+    The lexicons are built (and their best-play indexes) first, as companion/serve/start.py
     does before serving, so that the requests measure the app rather than the builds."""
     store = app.extensions["lexicons"]
     for name in sorted(set(lexicons)):
@@ -1439,7 +1439,7 @@ def fuzz(folder: Path, requests: int, seed: int, lexicon_cache: Path | None = No
         return report
     finally:
         with app.app_context():
-            from companion.extensions import db
+            from companion.store.db import db
 
             db.engine.dispose()
 

@@ -129,7 +129,7 @@ def browser_memory(skip: int) -> tuple[int, float, float]:
 
 def serve(folder: Path) -> Server:
     """A migrated temporary instance served by waitress in a child process."""
-    from companion.extensions import db
+    from companion.store.db import db
 
     app, config = migrated_app(folder)
     with app.app_context():

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from flask.testing import FlaskClient
 
 ROOT = Path(__file__).resolve().parent.parent
-THREADS = 8  # waitress threads, as companion/serve.py
+THREADS = 8  # waitress threads, as companion/serve/start.py
 SECRET = "benchmark-not-secret"
 
 

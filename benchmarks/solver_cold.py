@@ -1,4 +1,4 @@
-"""Figures for ``python -m companion.solve`` from a cold process: the whole process timed.
+"""Figures for ``python -m companion.commands.solve`` from a cold process: the whole process timed.
 
 Each figure is one command run in fresh processes: median and worst wall time (the
 interpreter's start included), the median CPU time (user + system, which a busy machine
@@ -87,7 +87,7 @@ def measure(label: str, command: list[str], runs: int) -> str:
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
     python = sys.executable
-    solve = [python, "-m", "companion.solve"]
+    solve = [python, "-m", "companion.commands.solve"]
     print(f"{python} (Python {sys.version.split()[0]}), {os.cpu_count()} CPUs", flush=True)
     measure("interpreter only (python -c pass)", [python, "-c", "pass"], runs)
     measure("interpreter, site off (python -S -c pass)", [python, "-S", "-c", "pass"], runs)

@@ -52,7 +52,7 @@ from typing import Any
 import psutil
 from serving import ROOT, SECRET, Server, free_port, play_game, ready, round_body, spawn
 
-from companion.serve import raise_open_files_limit
+from companion.serve.start import raise_open_files_limit
 
 POLL_S = 3.0
 SAVE_S = 0.0 if os.environ.get("TABLES_NO_SAVES") else 60.0
@@ -102,7 +102,7 @@ def make_tables(url: str, count: int) -> list[Table]:
     import sqlalchemy
 
     from companion import create_app, upgrade_database
-    from companion.extensions import db
+    from companion.store.db import db
 
     engine = sqlalchemy.create_engine(url)
     with engine.begin() as conn:  # start from nothing, as a new server would

@@ -1,8 +1,8 @@
 """The Quiddler Companion: a Flask app that scores Quiddler rounds at the table.
 
-The app factory lives in ``companion.factory``; its names are re-exported here on
+The app factory lives in ``companion.serve.factory``; its names are re-exported here on
 first use, so ``from companion import create_app`` and ``flask --app companion`` work
-while ``import companion.game`` or ``python -m companion.solve`` never load Flask.
+while ``import companion.game`` or ``python -m companion.commands.solve`` never load Flask.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ TYPE_CHECKING = False  # (not typing's: importing a part of the package loads no
 if TYPE_CHECKING:
     from typing import Any
 
-    from companion.factory import (
+    from companion.serve.factory import (
         ENVIRONMENT_KEYS,
         MIGRATIONS,
         TEMPLATES,
@@ -25,7 +25,7 @@ __all__ = ["ENVIRONMENT_KEYS", "MIGRATIONS", "TEMPLATES", "create_app", "upgrade
 def __getattr__(name: str) -> Any:
     """The factory's names, imported (with Flask) only when first asked for."""
     if name in __all__:
-        from companion import factory
+        from companion.serve import factory
 
         return getattr(factory, name)
     raise AttributeError(f"module 'companion' has no attribute {name!r}")

@@ -135,7 +135,7 @@ def migrate(url: str, folder: Path) -> None:
 def dispose(app: Flask) -> None:
     """Close the app's pooled connections (a server database keeps them open)."""
     with app.app_context():
-        from companion.extensions import db
+        from companion.store.db import db
 
         db.engine.dispose()
 

@@ -18,8 +18,8 @@ from companion.game.play import Challenge, Play, check_names
 from companion.game.rules import Rules
 from companion.game.scoring import score_round
 from companion.lexicon import LexiconStore
-from companion.models import Game
 from companion.store import GameState, RoundState
+from companion.store.models import Game
 
 HOUSE_WORD_LETTERS = (2, 40)
 

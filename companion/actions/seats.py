@@ -25,17 +25,19 @@ from companion.game.errors import Conflict, Forbidden, NotFound, RuleError
 from companion.game.play import Challenge, Hand, Play, check_seat
 from companion.game.scoring import score_round
 from companion.lexicon import LexiconStore
-from companion.models import Game
 from companion.store import GameState, RoundState
+from companion.store.models import Game
 
 
 @dataclass(frozen=True)
 class Claimed:
-    """A seat given to a phone, and its secret (shown once)."""
+    """A seat given to a phone, and its secret (shown once; None when the phone held
+    that seat already), with the game as the claim left it."""
 
     seat: int
     name: str
-    token: str
+    token: str | None
+    game: GameState
 
 
 @dataclass(frozen=True)
@@ -48,17 +50,25 @@ class SeatsSaved:
     dropped: tuple[str, ...] = ()
 
 
-def claim_seat(game_id: str, seat: int) -> Claimed:
-    """Give seat ``seat`` to the phone asking (anyone with the view link); Conflict when a
-    phone already holds it: the scorekeeper releases it first."""
+def claim_seat(game_id: str, seat: int, held: str | None = None) -> Claimed:
+    """Give seat ``seat`` to the phone asking (anyone with the view link), which holds the
+    seat secret ``held`` of this game, if any. Tapped twice: it is that phone's already
+    (nothing changes); a phone holding another seat is refused; Conflict when another
+    phone holds it: the scorekeeper releases it first."""
     with store.transaction("game_changed"):
         game = store.locked_game(game_id)
         name = _name_of(game, seat)
+        mine = store.seat_of_token(game, held)
+        if mine == seat:
+            return Claimed(seat, name, None, store.state_of(game))
+        if mine is not None:
+            raise RuleError("seat_already_held", "", name=game.players[mine].name)
         if game.players[seat].seat_token_hash is not None:
             raise Conflict("seat_taken", "", seat=seat, name=name)
         token = store.claim_seat(game, seat)
         store.touch(game)
-    return Claimed(seat, name, token)
+        state = store.state_of(game)
+    return Claimed(seat, name, token, state)
 
 
 def release_seat(game_id: str, token: str | None, seat: int) -> GameState:
@@ -77,14 +87,16 @@ def release_seat(game_id: str, token: str | None, seat: int) -> GameState:
 def save_seats(
     lexicons: LexiconStore,
     game_id: str,
-    token: str | None,
+    token: str | tuple[str | None, ...] | None,
     number: int,
     hands: Mapping[int, Hand],
     expected: Mapping[int, int | None] | None = None,
 ) -> SeatsSaved:
     """Save the hands of some seats of open round ``number``, all or none.
 
-    ``token`` is the edit token (any seat) or a seat's secret (that seat only).
+    ``token`` is the edit token (any seat) or a seat's secret (that seat only), or the
+    tokens a phone holds (the first that gives the right counts): the page passes what
+    it holds unchecked, and the game is loaded once, here.
     ``expected`` is, per seat, the version the sender's page showed: a seat whose hand
     was changed since is a Conflict, and nothing is saved. Each hand is checked on its
     own and against every hand entered (the deck's copies, one player going out);
@@ -142,11 +154,14 @@ def _name_of(game: Game, seat: int) -> str:
     return game.players[seat].name
 
 
-def _check_right(game: Game, token: str | None, seats: Mapping[int, object]) -> None:
+def _check_right(
+    game: Game, token: str | tuple[str | None, ...] | None, seats: Mapping[int, object]
+) -> None:
     """The edit token may save any seat; a seat's secret only that seat."""
-    if store.can_edit(game, token):
+    tokens = token if isinstance(token, tuple) else (token,)
+    if any(store.can_edit(game, t) for t in tokens):
         return
-    mine = store.seat_of_token(game, token)
+    mine = next((s for t in tokens if (s := store.seat_of_token(game, t)) is not None), None)
     if mine is None:
         raise Forbidden("seat_link_needed")
     other = next((s for s in sorted(seats) if s != mine), None)

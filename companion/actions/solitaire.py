@@ -16,7 +16,7 @@ from companion.game.deck import Card
 from companion.game.errors import Conflict, Forbidden
 from companion.game.rules import MinWord
 from companion.lexicon import LexiconStore
-from companion.models import Solitaire
+from companion.store.models import Solitaire
 
 
 @dataclass(frozen=True)

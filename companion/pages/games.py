@@ -14,7 +14,6 @@ from flask import (
     abort,
     current_app,
     flash,
-    has_request_context,
     make_response,
     redirect,
     render_template,
@@ -26,9 +25,8 @@ from flask_babel import force_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from companion import shared_pages, store
+from companion import store
 from companion.actions import games
-from companion.extensions import game_creation_limit, limiter
 from companion.game.errors import Refusal, RuleError
 from companion.game.parse import parse_rules
 from companion.web import i18n, referee, rendered
@@ -38,15 +36,16 @@ from companion.web.access import (
     held_token,
     remember,
     remember_seen,
-    require_edit,
+    require_held,
     seat_for,
     token_for,
 )
 from companion.web.charts import running_totals_chart
 from companion.web.errors import Shown, field_id, shows_refusals
+from companion.web.extensions import game_creation_limit, limiter
 from companion.web.forms import ActionForm, HouseWordForm, NewGameForm, first_error, rules_data
 from companion.web.links import link_base, public_url
-from companion.web.present import etag, game_json, not_modified
+from companion.web.present import etag, game_json, not_modified, shared_poll
 from companion.web.spreadsheet import SafeWriter
 
 bp = Blueprint("games", __name__)
@@ -183,10 +182,8 @@ def view(game_id: str) -> Response:
             raise store.NotFound("no_such_game")
         remember_seen(game_id)
         base, lang = link_base(), i18n.current()
-        body = rendered.pages.get_or_render(
-            ("view", game_id, version, base, lang),
-            lambda: render_view(game_id, version),
-            shared=(game_id, version, f"view|{lang}|{base!r}"),
+        body = rendered.get_or_render(
+            ("view", game_id, version, base, lang), lambda: render_view(game_id, version)
         )
     else:
         body = render_view(game_id)
@@ -200,8 +197,9 @@ def board(game_id: str) -> Response:
     """The leaderboard alone, for the views to refresh: 304 when nothing changed.
 
     The page asks in the language it was rendered in (``?lang=``), so its ETag and the
-    kept copy are per language; a still-current poll is answered before Flask
-    (``web.polling``). Without ``lang``, this phone's language."""
+    kept copy are per language, and the answer is the same for every phone that asks
+    for that address: a shared cache in front (nginx) may keep it for a second
+    (``shared_poll``). Without ``lang``, this phone's language (not shared)."""
     version = store.game_version(game_id)
     if version is None:
         raise store.NotFound("no_such_game")
@@ -211,14 +209,16 @@ def board(game_id: str) -> Response:
     unchanged = not_modified(tag)
     if unchanged:
         return unchanged
-    key, shared = rendered.board_at(game_id, version, lang)
-    body = rendered.pages.get_or_render(
-        key, lambda: _board_body(store.state_at(game_id, version), lang), shared
+    body = rendered.get_or_render(
+        ("board", game_id, version, lang),
+        lambda: _board_body(store.state_at(game_id, version), lang),
     )
     response = make_response(body)
     response.headers["ETag"] = f'"{tag}"'
     response.headers["Cache-Control"] = "no-cache"
-    if asked != lang:
+    if asked == lang:
+        shared_poll(response)
+    else:
         response.vary.add("Accept-Language")
         response.vary.add("Cookie")
     return response
@@ -230,36 +230,6 @@ def _board_body(state: store.GameState, lang: str) -> str:
         return render_template("_board.html", **board_context(state))
 
 
-BOARD_NAMES = {rendered.shared_name(rendered.board_view(lang)): lang for lang in i18n.LANGUAGES}
-"""The board views as ``shared_page`` names them, with their language."""
-
-
-def keep_new_boards(states: list[store.GameState]) -> None:
-    """In a write's transaction, with several processes sharing the rendered views
-    (``SHARE_RENDERED``): render each changed game's new board, in the languages its
-    phones read (those kept at an earlier version), and keep it with the write. At a
-    save, the table's phones all ask for the new board within 3 seconds, in any worker:
-    each would otherwise load and score the game to render it, one worker per language;
-    and a board kept after the commit would leave a moment when the other workers see
-    the version and not the board. A board the database refuses to keep never fails the
-    write (``shared_pages.keep_with_write``): the first poll renders it, as before."""
-    for state in states:
-
-        def board_of(name: str, state: store.GameState = state) -> str | None:
-            lang = BOARD_NAMES.get(name)
-            return None if lang is None else _board_body(state, lang)
-
-        shared_pages.keep_with_write(state.id, state.version, board_of)
-
-
-def _sharing_views() -> bool:
-    """Whether this request's writes keep their games' new boards (``keep_new_boards``)."""
-    return has_request_context() and bool(current_app.config["SHARE_RENDERED"])
-
-
-store.with_every_write(keep_new_boards, _sharing_views)
-
-
 def _refused_house_word(exc: Refusal, game_id: str, **_: object) -> str:
     return render_view(game_id, house_error=Shown.of(exc, "word"))
 
@@ -268,7 +238,7 @@ def _refused_house_word(exc: Refusal, game_id: str, **_: object) -> str:
 @shows_refusals(_refused_house_word)
 def add_house_word(game_id: str) -> BaseResponse | str:
     """Allow or ban a word for this game."""
-    token = require_edit(store.get_game(game_id))
+    token = require_held(game_id, store.get_game)
     form = HouseWordForm()
     if not form.validate_on_submit():
         return make_response(render_view(game_id, house_error=first_error(form)), 422)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify
 from sqlalchemy import text
 
-from companion.extensions import db
+from companion.store.db import db
 
 bp = Blueprint("health", __name__)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from flask import Blueprint, Response, make_response, render_template, request
 from flask_babel import gettext as _
 
-from companion.extensions import limiter, word_lookup_limit
 from companion.game.rules import DEFAULT_LEXICON
 from companion.web import referee
+from companion.web.extensions import limiter, word_lookup_limit
 from companion.web.forms import JudgeForm, WordForm, choices
 
 bp = Blueprint("referee", __name__)

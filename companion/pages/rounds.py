@@ -21,8 +21,8 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import force_locale, ngettext
 from flask_babel import gettext as _
-from flask_babel import ngettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion import store
@@ -32,7 +32,7 @@ from companion.game.errors import Conflict, Refusal, RuleError
 from companion.game.parse import parse_seat_hand
 from companion.game.play import Challenge
 from companion.game.solver import BestPlay, best_play
-from companion.web import messages, referee
+from companion.web import i18n, messages, referee
 from companion.web.access import held_seat_token, held_token, require_edit, seat_for, token_for
 from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.forms import (
@@ -166,6 +166,68 @@ def _round_form(current: store.RoundState) -> RoundForm:
     return form
 
 
+def live_context(state: store.GameState, number: int) -> dict[str, object]:
+    """What the live part of the round page shows, the same for every phone that asks:
+    read from the game alone, never from the session (who is asking changes nothing).
+    The page adds what is this phone's own (``round_context``)."""
+    current = state.round(number)
+    previous = state.round(number - 1) if number > 1 else None
+    previous_open = previous is not None and not previous.closed
+    flags, has_lexicon = _flags(state, current)
+    rulings = current.result.challenges if current.result else ()
+    return {
+        "state": state,
+        "current": current,
+        "flags": flags,
+        "has_lexicon": has_lexicon,
+        "definitions": [
+            referee.ruling_definition(
+                c.text, c.ruling.legal, c.ruling.reason, lambda: state.rules.lexicon
+            )
+            for c in rulings
+        ],
+        "review": _review(state, current),
+        "previous": previous,
+        "previous_open": previous_open,
+        "warnings": _went_out_warnings(current),
+        "marks": _marks(current, previous_open),
+        # As nobody in particular: the page renders its own copy for this phone.
+        "editor": False,
+        "holder": None,
+        "entry": Entry(),
+    }
+
+
+def _marks(current: store.RoundState, previous_open: bool) -> dict[str, str]:
+    """What the page around the live part was rendered for, as the live part says it now:
+    a page whose forms depend on a mark that changed loads itself again (board.js).
+
+    ``open``: the round is open; ``enter``: its hands can be entered (open, and the round
+    before it closed); ``challenges``: the challenges and the words they can pick while the
+    round is scored and open (the scorekeeper's forms), ``-`` otherwise."""
+    challenges = "-"
+    if current.result is not None and not current.closed and current.play is not None:
+        words = [
+            f"{seat}:{j}:{text(w)}"
+            for seat, hand in enumerate(current.play.hands)
+            for j, w in enumerate(hand.words)
+        ]
+        numbers = ",".join(str(n) for n in current.challenge_numbers)
+        digest = hashlib.sha256("|".join(words).encode()).hexdigest()[:12]
+        challenges = f"{numbers}/{digest}"
+    return {
+        "open": "0" if current.closed else "1",
+        "enter": "1" if not current.closed and not previous_open else "0",
+        "challenges": challenges,
+    }
+
+
+def live_tag(game_id: str, version: int, number: int, lang: str) -> str:
+    """The entity tag of a round's live part (unquoted): the game's views at ``version``
+    in ``lang`` (``present.etag``), and the round."""
+    return f"{etag(game_id, version, lang)}-r{number}"
+
+
 def round_context(
     game_id: str,
     number: int,
@@ -173,17 +235,17 @@ def round_context(
     challenge_form: ChallengeAddForm | None = None,
     challenge_error: Shown | None = None,
 ) -> dict[str, object]:
-    """Everything the round page and its live part show."""
+    """Everything the round page shows: the live part (``live_context``) as this phone
+    sees it, its forms, and what the page's script needs to follow the other phones."""
     game = store.get_game(game_id)
     state = store.state_of(game)
+    context = live_context(state, number)
     current = state.round(number)
     editor = token_for(game) is not None
     holder = seat_for(game)
-    previous = state.round(number - 1) if number > 1 else None
-    previous_open = previous is not None and not previous.closed
     entry = entry or Entry()
     if not entry.mode:
-        can_enter = not current.closed and not previous_open
+        can_enter = context["marks"]["enter"] == "1"  # type: ignore[index]
         entry.mode = _mode(editor, holder, can_enter, request.args.get("enter", ""))
     if entry.mode == "seat":
         entry.seat = holder if entry.seat is None else entry.seat
@@ -203,35 +265,29 @@ def round_context(
             for j, w in enumerate(hand.words):
                 words.append((f"{seat}:{j}", f"{hand.name}: {text(w).upper()}"))
     challenge.word.choices = choices(*words)
-    flags, has_lexicon = _flags(state, current)
-    rulings = current.result.challenges if current.result else ()
-    return {
-        "state": state,
-        "current": current,
-        "entry": entry,
-        "form": entry.form,
-        "error": entry.error,
-        "error_field": entry.error.field if entry.error else "",
-        "editor": editor,
-        "holder": holder,
-        "challenge_form": challenge,
-        "challenge_error": challenge_error,
-        "action": ActionForm(),
-        "deck": CARDS,
-        "flags": flags,
-        "has_lexicon": has_lexicon,
-        "definitions": [
-            referee.ruling_definition(
-                c.text, c.ruling.legal, c.ruling.reason, lambda: state.rules.lexicon
-            )
-            for c in rulings
-        ],
-        "review": _review(state, current),
-        "previous": previous,
-        "previous_open": previous_open,
-        "warnings": _went_out_warnings(current),
-        "poll_ms": current_app.config.get("BOARD_POLL_MS", 3000),
-    }
+    lang = i18n.current()
+    watch = ["open", "enter"] if editor or holder is not None else []
+    if editor:
+        watch.append("challenges")
+    context.update(
+        {
+            "entry": entry,
+            "form": entry.form,
+            "error": entry.error,
+            "error_field": entry.error.field if entry.error else "",
+            "editor": editor,
+            "holder": holder,
+            "challenge_form": challenge,
+            "challenge_error": challenge_error,
+            "action": ActionForm(),
+            "deck": CARDS,
+            "poll_ms": current_app.config.get("BOARD_POLL_MS", 3000),
+            "live_url": url_for("rounds.live", game_id=state.id, number=number, lang=lang),
+            "live_tag": live_tag(state.id, state.version, number, lang),
+            "watch": " ".join(watch),
+        }
+    )
+    return context
 
 
 def _went_out_warnings(current: store.RoundState) -> list[tuple[str, int]]:
@@ -271,30 +327,47 @@ def show(game_id: str, number: int) -> Response:
 @bp.get("/games/<game_id>/rounds/<int:number>/live")
 def live(game_id: str, number: int) -> Response:
     """The part of the round page that follows the other phones (whose hand is in, the
-    bonus to beat, the breakdown), for the page to refresh: 304 when nothing changed (its
-    ETag names the language too: a phone switching language gets the part in its new one)."""
+    bonus to beat, the breakdown, the challenges), for the page to refresh: 304 when
+    nothing changed.
+
+    The same answer for every phone that asks for the same address: the page asks in its
+    own language (``?lang=``), and nothing here reads the session (no ``Vary: Cookie``, no
+    cookie set, no CSRF token), so a cache in front may keep it for a second
+    (``X-Accel-Expires``) and answer every phone at the table. What is this phone's own
+    (its seat, the scorekeeper's forms) is in the page around it. Without ``lang``, this
+    phone's language, and no shared cache."""
+    asked = request.args.get("lang", "")
+    shared = asked in i18n.LANGUAGES
+    lang = asked if shared else i18n.current()
     version = store.game_version(game_id)
     if version is None:
         raise store.NotFound("no_such_game")
-    tag = f"{etag(game_id, version)}-{number}-{_rights_key(game_id)}"
-    unchanged = not_modified(tag)
-    if unchanged:
-        return unchanged
-    context = round_context(game_id, number)
-    response = make_response(render_template("_round_live.html", **context))
-    response.headers["ETag"] = f'"{tag}"'
-    response.headers["Cache-Control"] = "no-cache"
-    response.vary.add("Accept-Language")
+    response = not_modified(live_tag(game_id, version, number, lang))
+    if response is None:
+        state = store.state_of(store.get_game(game_id))
+        with force_locale(lang):
+            body = render_template("_round_live.html", **live_context(state, number))
+        response = make_response(body)
+        response.headers["ETag"] = f'"{live_tag(game_id, state.version, number, lang)}"'
+        response.headers["Cache-Control"] = "no-cache"
+    _cache_for(response, SHARED_SECONDS if shared else 0)
+    if not shared:  # this phone's language: not for a shared cache
+        response.vary.add("Accept-Language")
     return response
 
 
-def _rights_key(game_id: str) -> str:
-    """What this browser holds for the game, in a few characters of its ETag (the live part
-    differs for the scorekeeper and for each seat), read without the database: a released
-    seat moves the game's version, and a wrong token never gave a right."""
-    seat_token = held_seat_token(game_id) or ""
-    digest = hashlib.sha256(seat_token.encode("utf-8", "replace")).hexdigest()[:8]
-    return f"{int(held_token(game_id) is not None)}{digest if seat_token else '-'}"
+SHARED_SECONDS = 1
+"""How long a cache in front (nginx) may answer every phone with one live part."""
+
+
+def _cache_for(response: Response, seconds: int) -> None:
+    """Tell the cache in front to keep ``response`` for ``seconds`` (0: not at all), with
+    ``X-Accel-Expires``; browsers still ask every time (``Cache-Control: no-cache``). It
+    goes before ``Cache-Control``: nginx reads the headers in order, and a ``no-cache``
+    read first makes it keep nothing whatever ``X-Accel-Expires`` says after it."""
+    browsers = response.headers.pop("Cache-Control", None) or "no-cache"
+    response.headers["X-Accel-Expires"] = str(seconds)
+    response.headers["Cache-Control"] = browsers
 
 
 def _box(where: str) -> str:
@@ -415,9 +488,10 @@ def _refused_seat(exc: Refusal, game_id: str, number: int, seat: int) -> str:
 @bp.post("/games/<game_id>/rounds/<int:number>/seats/<int:seat>")
 @shows_refusals(_refused_seat)
 def save_seat(game_id: str, number: int, seat: int) -> BaseResponse:
-    """This phone's own hand: saved alone, so every phone at the table saves at once."""
-    game = store.get_game(game_id)
-    token = token_for(game) or held_seat_token(game_id)  # the action checks which seat
+    """This phone's own hand: saved alone, so every phone at the table saves at once. The
+    rights this phone holds go to the action unchecked: it loads the game once, under its
+    lock, and checks them."""
+    token = (held_token(game_id), held_seat_token(game_id))
     form = SeatForm()
     hand = parse_seat_hand(
         {

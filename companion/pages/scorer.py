@@ -6,12 +6,12 @@ import re
 
 from flask import Blueprint, Response, g, make_response, render_template
 
-from companion.extensions import limiter, word_lookup_limit
 from companion.game.errors import Refusal, RuleError
 from companion.game.parse import parse_play, parse_rules
 from companion.game.scoring import RoundScore, score_round
 from companion.web import referee
 from companion.web.errors import Shown, shows_refusals
+from companion.web.extensions import limiter, word_lookup_limit
 from companion.web.forms import ScoreForm, first_error, rules_data, split_cards, split_words
 
 bp = Blueprint("scorer", __name__)

@@ -13,8 +13,8 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion import store
 from companion.actions import seats
-from companion.game.errors import Refusal, RuleError
-from companion.web.access import remember_seat, require_edit, seat_for
+from companion.game.errors import Refusal
+from companion.web.access import held_seat_token, held_token, remember_seat, seat_for
 from companion.web.errors import Shown, shows_refusals
 from companion.web.forms import ActionForm
 
@@ -52,37 +52,31 @@ def _refused_claim(exc: Refusal, game_id: str, seat: int) -> str:
 @bp.post("/games/<game_id>/seats/<int:seat>")
 @shows_refusals(_refused_claim)
 def claim(game_id: str, seat: int) -> BaseResponse:
-    """Take the seat: this browser keeps its secret and enters that player's hands."""
-    game = store.get_game(game_id)
-    held = seat_for(game)
-    if held is not None and held != seat:
-        raise RuleError("seat_already_held", "", name=game.players[held].name)
-    if held == seat:  # tapped twice: it is this phone's already
-        return redirect(_next_page(game_id))
-    claimed = seats.claim_seat(game_id, seat)
-    remember_seat(game_id, claimed.token)
-    flash(
-        _("This phone is %(name)s's seat: enter your own hand here each round.", name=claimed.name),
-        "ok",
-    )
-    return redirect(_next_page(game_id))
+    """Take the seat: this browser keeps its secret and enters that player's hands (one
+    load of the game: the action's, under its lock)."""
+    claimed = seats.claim_seat(game_id, seat, held_seat_token(game_id))
+    if claimed.token is not None:  # not tapped twice
+        remember_seat(game_id, claimed.token)
+        flash(
+            _("This phone is %(name)s's seat: enter your own hand here each round.",
+              name=claimed.name),
+            "ok",
+        )
+    return redirect(_next_page(claimed.game))
 
 
-def _next_page(game_id: str) -> str:
+def _next_page(state: store.GameState) -> str:
     """The round to enter now, or the game's page once every round is closed."""
-    state = store.state_of(store.get_game(game_id))
     if state.next_round is None:
-        return url_for("games.view", game_id=game_id)
-    return url_for("rounds.show", game_id=game_id, number=state.next_round)
+        return url_for("games.view", game_id=state.id)
+    return url_for("rounds.show", game_id=state.id, number=state.next_round)
 
 
 @bp.post("/games/<game_id>/seats/<int:seat>/release")
 def release(game_id: str, seat: int) -> BaseResponse:
     """The scorekeeper frees a seat (a lost phone): another phone may take it. Its
     refusals (no edit right, no such seat) get the error page."""
-    game = store.get_game(game_id)
-    token = require_edit(game)
-    state = seats.release_seat(game_id, token, seat)
+    state = seats.release_seat(game_id, held_token(game_id), seat)
     flash(
         _("%(name)s's seat is free: their phone can take it again.", name=state.names[seat]), "ok"
     )

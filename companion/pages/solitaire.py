@@ -20,15 +20,15 @@ from werkzeug.wrappers import Response as BaseResponse
 from companion import store
 from companion.actions import judging
 from companion.actions import solitaire as actions
-from companion.extensions import game_creation_limit, limiter
 from companion.game import solitaire
 from companion.game.deck import CARDS, text
 from companion.game.errors import Refusal
 from companion.game.parse import parse_card, parse_rules
 from companion.game.solver import best_play
 from companion.web import referee
-from companion.web.access import remember, require_edit, token_for
+from companion.web.access import remember, require_held, token_for
 from companion.web.errors import Shown, shows_refusals
+from companion.web.extensions import game_creation_limit, limiter
 from companion.web.forms import (
     ActionForm,
     SolitaireNewForm,
@@ -138,7 +138,7 @@ def _refused_step(exc: Refusal, game_id: str, **_: object) -> str:
 @shows_refusals(_refused_step)
 def step(game_id: str, kind: str) -> BaseResponse:
     """Make a word, enter a revealed card, refill an empty pile, or undo the last step."""
-    token = require_edit(store.get_solitaire(game_id))
+    token = require_held(game_id, store.get_solitaire)
     form = SolitaireStepForm()
     version = small_int(form.version.data)
     if kind == "undo":

@@ -1,39 +1,101 @@
 // Keep the live parts of a page current (the leaderboard, the round's hands and bonus to
-// beat): every few seconds (data-poll-ms, 3000 by default) ask for each with the ETag we
-// hold; the server answers 304 (nothing to do) until another phone changes the game. A
-// part the person is using (a menu open, a box focused) is left alone until they leave it.
+// beat): every few seconds (data-poll-ms, 3000 by default) ask for each with the ETag of
+// what the page shows (data-etag; without it, the first answer is compared with the
+// page by its data-version), so a change made between the page being served and the
+// first poll is shown too; the server answers 304 until another phone changes the game.
+// A part the person is using (a menu open, a box focused) is left alone until they
+// leave it.
+//
+// The answer is the same for every phone (a cache in front may share it): what is this
+// phone's own is put back here. Its seat (data-my-seat: the seat's data-mine marks
+// shown, data-mine-text as a link's words), a note for phones without a form hidden
+// (data-form, data-unless-form), the scorekeeper's forms (each data-keep element moved
+// into the new copy's data-slot of the same name). And when the page's own forms no
+// longer fit (data-watch names the live part's marks they were rendered for: the round
+// closed or reopened, scored, challenged), the page loads itself again, once nobody is
+// typing in it.
 (function () {
   "use strict";
   if (!window.fetch) { return; }
+  function each(root, selector, fn) {
+    Array.prototype.forEach.call(root.querySelectorAll(selector), fn);
+  }
   var parts = document.querySelectorAll("[data-live-url]");
   Array.prototype.forEach.call(parts, function (live) {
     var url = live.getAttribute("data-live-url");
-    var tag = null;
+    var tag = live.getAttribute("data-etag");
     var every = parseInt(live.getAttribute("data-poll-ms"), 10) || 3000;
+    var seat = live.getAttribute("data-my-seat");
+    var hasForm = !!live.getAttribute("data-form");
+    var watch = (live.getAttribute("data-watch") || "").split(/\s+/).filter(Boolean);
+    var rendered = live.querySelector("[data-version]");
+    var fits = {};
+    watch.forEach(function (name) {
+      fits[name] = rendered ? rendered.getAttribute("data-" + name) : null;
+    });
+    var reloadDue = false;
+    var leaving = false; // a form of the page is being sent: a reload would cancel it
+    document.addEventListener("submit", function (ev) {
+      if (!ev.defaultPrevented) { leaving = true; }
+    });
+    window.addEventListener("pageshow", function (ev) { // back to this page (Back button)
+      if (ev.persisted) { leaving = false; }
+    });
 
     function busy() {
       return live.contains(document.activeElement) && document.activeElement !== document.body;
     }
+    function typing() { // a box of the page's own forms has the focus: its words would be lost
+      var el = document.activeElement;
+      return !!el && /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName);
+    }
+    function versionOf(root) {
+      var part = root.querySelector("[data-version]");
+      return part ? part.getAttribute("data-version") : null;
+    }
+    function reloadWhenIdle() {
+      reloadDue = true;
+      if (!typing() && !leaving) { window.location.reload(); }
+    }
+
+    function show(html) {
+      var kept = Array.prototype.slice.call(live.querySelectorAll("[data-keep]"));
+      live.innerHTML = html;
+      if (seat !== null) {
+        each(live, "[data-seat='" + seat + "'] [data-mine]", function (el) { el.hidden = false; });
+        each(live, "[data-mine-text]", function (el) {
+          el.textContent = el.getAttribute("data-mine-text");
+        });
+      }
+      if (hasForm) { each(live, "[data-unless-form]", function (el) { el.hidden = true; }); }
+      kept.forEach(function (el) {
+        var slot = live.querySelector("[data-slot='" + el.getAttribute("data-keep") + "']");
+        if (slot) { slot.appendChild(el); }
+      });
+      var part = live.querySelector("[data-version]");
+      var stale = watch.some(function (name) {
+        return !part || part.getAttribute("data-" + name) !== fits[name];
+      });
+      if (stale) { reloadWhenIdle(); }
+    }
 
     function poll() {
+      if (reloadDue) { reloadWhenIdle(); }
       var headers = tag ? { "If-None-Match": tag } : {};
       fetch(url, { headers: headers, cache: "no-cache", credentials: "same-origin" })
         .then(function (response) {
           if (response.status !== 200) { return null; }
-          var first = tag === null;
           var next = response.headers.get("ETag");
           return response.text().then(function (html) {
-            if (first) { tag = next; return; }
             if (busy()) { return; } // keep the old tag: replaced on a later poll
+            var first = tag === null;
             tag = next;
-            live.innerHTML = html;
-            // The forms of the page no longer fit (the round was closed, reopened, or can
-            // be entered now): load the page again rather than show a stale form.
-            var part = live.querySelector("[data-form]");
-            if (part && live.hasAttribute("data-form") &&
-                part.getAttribute("data-form") !== live.getAttribute("data-form")) {
-              window.location.reload();
+            if (first) { // the page shows this version already: nothing to replace
+              var box = document.createElement("div");
+              box.innerHTML = html;
+              if (versionOf(box) !== null && versionOf(box) === versionOf(live)) { return; }
             }
+            show(html);
           });
         })
         .catch(function () { /* offline for a moment: try again later */ })

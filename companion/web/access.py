@@ -8,15 +8,16 @@ clear token back to the pages and actions, which check it as before."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from flask import current_app, session
 
 from companion import store
 from companion.game.errors import Forbidden
-from companion.models import Game, Solitaire
-from companion.web.sealed import seal, unseal
+from companion.store.models import Game, Solitaire
+from companion.web.sealed import seal, sealed_now, unseal
 
-KEPT = 30
+KEPT = 20
 """Games kept per list (edit rights, seats, games opened): the most recent ones, fewer
 when the cookie would outgrow ``COOKIE_BUDGET``."""
 
@@ -24,8 +25,8 @@ COOKIE_BUDGET = 3800
 """The longest session cookie written, in characters. A browser drops a cookie longer
 than 4096 bytes with its name and attributes (and keeps the old one: the newest right
 would be lost); this leaves room for those and for the form's CSRF token. A sealed
-entry takes about 70 characters, so some 50 rights fit, not 30 edit rights and 30 seats
-of different games."""
+entry takes about 85 characters, so some 44 rights fit: 20 edit rights and 20 seats of
+different games, and the games only opened here."""
 
 CLEAR_TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
 """What a token kept in clear looks like (``store.new_secret``): the cookies written
@@ -43,18 +44,26 @@ def _entries(kind: str) -> dict[str, str]:
 def _kept(kind: str) -> dict[str, str]:
     """The entries kept under ``kind`` ("edit", "seats"): game id to sealed token.
 
-    An entry still in clear (a cookie from before tokens were sealed) is sealed here and
-    the session written again, so the right keeps working and the clear token leaves the
-    cookie with this request's answer."""
+    An entry still in clear (a cookie from before tokens were sealed), or sealed the
+    previous build's way, is sealed here and the session written again, so the right
+    keeps working and the old value leaves the cookie with this request's answer."""
     entries = _entries(kind)
-    clear = {
-        k: v for k, v in entries.items() if CLEAR_TOKEN.fullmatch(v) and unseal(kind, k, v) is None
-    }
-    if clear:
-        entries.update({k: seal(kind, k, v) for k, v in clear.items()})
+    old = {k: v for k, v in entries.items() if not sealed_now(kind, k, v)}
+    redone = {k: _token_of(kind, k, v) for k, v in old.items()}
+    redone = {k: seal(kind, k, t) for k, t in redone.items() if t is not None}
+    if redone:
+        entries.update(redone)
         session[kind] = entries
         _fit()  # a sealed token is longer than a clear one
     return entries
+
+
+def _token_of(kind: str, game_id: str, value: str) -> str | None:
+    """The token an entry holds: sealed (either way), or in clear; None if neither."""
+    token = unseal(kind, game_id, value)
+    if token is None and CLEAR_TOKEN.fullmatch(value):
+        return value
+    return token
 
 
 def _fit() -> None:
@@ -117,6 +126,18 @@ def remember(game_id: str, token: str) -> None:
 def held_token(game_id: str) -> str | None:
     """The edit token this browser holds for ``game_id``, unchecked (the action checks it)."""
     return _held("edit", game_id)
+
+
+def require_held(game_id: str, find: Callable[[str], object]) -> str:
+    """The edit token this browser holds for ``game_id``, unchecked, or Forbidden when it
+    holds none (NotFound first when ``find(game_id)`` finds no such game): a write's page
+    refuses a viewer before reading its form, and the action checks the token under its
+    lock, so a write by the scorekeeper loads its game once."""
+    token = held_token(game_id)
+    if token is None:
+        find(game_id)
+        raise Forbidden("edit_link_needed")
+    return token
 
 
 def token_for(game: Game | Solitaire) -> str | None:

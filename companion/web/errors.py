@@ -32,8 +32,8 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 
 from companion import store
-from companion.extensions import db
 from companion.game.errors import Refusal
+from companion.store.db import db
 from companion.web import messages
 
 HTTP_CODES = {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Response, request
+from flask import Response, current_app, request
 
 from companion.game.scoring import RoundScore
 from companion.store import GameState, RoundState, SeatState
@@ -79,11 +79,15 @@ def game_json(state: GameState) -> dict[str, object]:
     }
 
 
+SHARED_SECONDS = 1
+"""How long a shared cache in front (nginx's micro-cache) may keep a polled view."""
+
+
 def etag(game_id: str, version: int, lang: str | None = None) -> str:
     """The entity tag of every view of a game at ``version`` in ``lang``, by default the
-    reader's language (unquoted): a copy held in one language is never "not modified"
-    in another."""
-    return f"{game_id}-{version}-{lang or i18n.current()}"
+    reader's language (unquoted), in this build: a copy held in one language is never
+    "not modified" in another, nor one a previous build rendered."""
+    return f"{game_id}-{version}-{lang or i18n.current()}-{current_app.config['BUILD']}"
 
 
 def not_modified(tag: str) -> Response | None:
@@ -91,3 +95,12 @@ def not_modified(tag: str) -> Response | None:
     if request.if_none_match.contains(tag):
         return Response(status=304, headers={"ETag": f'"{tag}"', "Cache-Control": "no-cache"})
     return None
+
+
+def shared_poll(response: Response) -> Response:
+    """Mark a polled answer that every phone asking for its address gets alike (nothing
+    of the phone's session or rights in it) as one a shared cache may keep for
+    ``SHARED_SECONDS``: nginx's ``X-Accel-Expires`` (deploy/nginx.conf caches only what
+    carries it, and strips it); browsers still revalidate every poll (no-cache)."""
+    response.headers["X-Accel-Expires"] = str(SHARED_SECONDS)
+    return response

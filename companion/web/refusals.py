@@ -7,7 +7,7 @@ on a count is a ``Plural``: the translation layer picks the form per language.
 
 Plain data and string formatting, no Flask and no Babel: the pages and the API render
 the reader's language through ``companion.web.messages``, which passes its translating
-functions in; the command line (``python -m companion.solve``) renders the English
+functions in; the command line (``python -m companion.commands.solve``) renders the English
 with the defaults.
 """
 

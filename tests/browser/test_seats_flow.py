@@ -1,6 +1,7 @@
 """Four players enter their own hands on their own phones at once; a fifth phone, the
 scorekeeper's, watches the round fill in, sees the bonus to beat, challenges a word and
-closes the round; the leaderboard follows on all five."""
+closes the round; the leaderboard follows on all five. And a change made between a page
+being served and its first poll shows on it too."""
 
 from __future__ import annotations
 
@@ -171,3 +172,85 @@ def test_a_seat_phone_at_320_px_in_a_bright_and_a_dark_room(  # type: ignore[no-
         screenshot(page, f"seats-game-320-{scheme}")
     finally:
         context.close()
+
+
+def api(base: str, method: str, path: str, body: object | None, token: str) -> None:
+    """A write through the API of the test's own server, as the scorekeeper."""
+    request = urllib.request.Request(
+        base + path,
+        data=json.dumps(body).encode() if body is not None else None,
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
+        method=method,
+    )
+    with urllib.request.urlopen(request) as answer:  # the test server
+        assert answer.status == 200
+
+
+def test_a_hand_saved_before_the_first_poll_shows_on_the_other_phone(  # type: ignore[no-untyped-def]
+    live_server, phone
+) -> None:
+    """Ben's hand lands after Cy's round page was served and before that page first asks
+    for its live part: Cy's page shows it all the same, Cy's own seat marked."""
+    game = api_game(live_server)
+    phone.goto(game["view_url"])
+    phone.get_by_role("link", name="I am Cy").tap()
+    phone.locator("#claim").tap()
+    phone.wait_for_url(re.compile(r"/rounds/1$"))
+    phone.goto(game["view_url"])  # away from the round, to open it afresh below
+    asked: list[str | None] = []
+
+    def save_then_poll(route) -> None:  # type: ignore[no-untyped-def]
+        if not asked:  # the page was served before this, its first poll
+            api(
+                live_server,
+                "PUT",
+                f"/api/v1/games/{game['id']}/rounds/1/seats/1",
+                {"words": ["d-o-g"], "unused": []},
+                game["edit_token"],
+            )
+        asked.append(route.request.headers.get("if-none-match"))
+        route.continue_()
+
+    phone.route(re.compile(r"/rounds/1/live\?"), save_then_poll)
+    phone.goto(f"{live_server}/games/{game['id']}/rounds/1")
+    live = phone.locator("#round-live")
+    live.get_by_text("Hands in: 1 of 4").wait_for()
+    assert asked[0] == live.get_attribute("data-etag")
+    assert [s.inner_text() for s in live.locator(".seat-state .seat-what").all()] == [
+        "not in yet",
+        "✓ in",
+        "entering…",
+        "not in yet",
+    ]
+    # The answer is every phone's; this page marks its own seat in it.
+    assert live.locator(".seat-state [data-mine]:visible").all_inner_texts() == ["this phone"]
+    assert live.locator(".seat-state[data-seat='2'] [data-mine]").is_visible()
+    assert phone.locator("#seat-form legend").inner_text().startswith("Cy")
+
+
+def test_a_round_closed_before_the_first_poll_shows_on_the_leaderboard(  # type: ignore[no-untyped-def]
+    live_server, phone
+) -> None:
+    """Round 1 is closed after the game's page was served and before its first poll for
+    the leaderboard: the leaderboard shows the new totals all the same."""
+    game = api_game(live_server)
+    polled: list[str] = []
+
+    def close_then_poll(route) -> None:  # type: ignore[no-untyped-def]
+        if not polled:  # the page was served before this, its first poll
+            hands = [
+                {"name": n, "words": [words], "unused": [unused] if unused else []}
+                for n, (words, unused) in HANDS.items()
+            ]
+            rounds = f"/api/v1/games/{game['id']}/rounds/1"
+            api(live_server, "PUT", rounds, {"players": hands}, game["edit_token"])
+            api(live_server, "POST", f"{rounds}/close", None, game["edit_token"])
+        polled.append(route.request.url)
+        route.continue_()
+
+    phone.route(re.compile(r"/board\?"), close_then_poll)
+    phone.goto(game["view_url"])
+    # CAT 13, DOG 13, OX 14 - M 5, QUAY 15 and the longest word: Dee first with 25.
+    phone.locator("#board [data-player='Dee'] [data-total]").filter(has_text="25").wait_for()
+    totals = phone.locator("#board .leaderboard [data-total]").all_inner_texts()
+    assert totals == ["25", "13", "13", "9"]

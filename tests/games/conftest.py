@@ -16,24 +16,18 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from companion.extensions import db
+from companion.store.db import db
 from companion.web import messages
 
 THREE = ("Ann", "Ben", "Cy")
 
 
-CACHES = ("shared_page",)
-"""Tables that hold copies, not state: a view rendered by one process for the others
-(on a server database, any page view may keep one)."""
-
-
 def table_rows(app: Flask) -> dict[str, list[tuple]]:
-    """Every row of every table but the caches, sorted: the whole stored state of the app."""
+    """Every row of every table, sorted: the whole stored state of the app."""
     with app.app_context():
         return {
             table.name: sorted(tuple(map(repr, row)) for row in db.session.execute(table.select()))
             for table in db.metadata.sorted_tables
-            if table.name not in CACHES
         }
 
 

@@ -15,8 +15,8 @@ import pytest
 from flask import Flask
 from sqlalchemy import func, select
 
-from companion.extensions import db
-from companion.models import Challenge, Entry, Game, HouseWord, Round
+from companion.store.db import db
+from companion.store.models import Challenge, Entry, Game, HouseWord, Round
 
 
 def hand(
@@ -230,7 +230,7 @@ def test_get_has_an_etag_and_answers_304_until_the_game_changes(client, new_game
     first = client.get(game.url())
     assert first.status_code == 200
     tag = first.headers["ETag"]
-    assert tag == f'"{game.id}-1-en"'
+    assert tag == f'"{game.id}-1-en-{game.app.config["BUILD"]}"'
     assert first.headers["Cache-Control"] == "no-cache"
 
     again = client.get(game.url(), headers={"If-None-Match": tag})
@@ -241,7 +241,7 @@ def test_get_has_an_etag_and_answers_304_until_the_game_changes(client, new_game
     game.enter(1, round_one())
     changed = client.get(game.url(), headers={"If-None-Match": tag})
     assert changed.status_code == 200
-    assert changed.headers["ETag"] == f'"{game.id}-2-en"'
+    assert changed.headers["ETag"] == f'"{game.id}-2-en-{game.app.config["BUILD"]}"'
     assert changed.get_json()["version"] == 2
     assert changed.get_json()["rounds"][0]["entered"] is True
     assert (

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 
 from sqlalchemy import select
 
-from companion.extensions import db
-from companion.models import Challenge
+from companion.store.db import db
+from companion.store.models import Challenge
 
 NAMES = ["Ann", "Ben", "Cy"]
 

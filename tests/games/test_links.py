@@ -12,8 +12,9 @@ from types import SimpleNamespace
 import pytest
 from flask import Flask
 
-from companion import create_app, serve
+from companion import create_app
 from companion.pages.games import qr_svg
+from companion.serve import start as serve
 from companion.web.links import is_loopback
 
 LAN = "http://192.168.1.20:5000/"

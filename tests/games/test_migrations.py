@@ -16,7 +16,7 @@ from alembic.script import ScriptDirectory
 from flask import Flask
 
 from companion import MIGRATIONS, create_app
-from companion.extensions import db
+from companion.store.db import db
 
 GAME_TABLES = {"game", "player", "round", "entry", "challenge", "house_word"}
 
@@ -378,7 +378,7 @@ def test_0005_keeps_a_game_of_0004_unclaimed_at_version_1_and_back(bare: Flask):
         flask_migrate.upgrade(directory=str(MIGRATIONS), revision="0004")
         insert_0004_game(token)
         flask_migrate.upgrade(directory=str(MIGRATIONS))
-        assert revision() == "0007"
+        assert revision() == chain()[-1]
         with db.engine.connect() as conn:
             assert conn.execute(
                 sa.text("SELECT seat_token_hash, claimed_at FROM player")
@@ -490,3 +490,16 @@ def test_0006_indexes_when_games_changed_and_back(bare: Flask):
         assert "ix_game_updated_at" in game_indexes()
         flask_migrate.downgrade(directory=str(MIGRATIONS), revision="0005")
         assert "ix_game_updated_at" not in game_indexes()
+
+
+def test_0008_drops_the_shared_views_and_keeps_every_game(bare: Flask):
+    """Views are no longer kept in the database: 0008 drops ``shared_page`` (a cache,
+    nothing a player entered); a downgrade makes it again, empty."""
+    with bare.app_context():
+        flask_migrate.upgrade(directory=str(MIGRATIONS), revision="0007")
+        assert "shared_page" in tables()
+        flask_migrate.upgrade(directory=str(MIGRATIONS), revision="0008")
+        assert "shared_page" not in tables()
+        assert tables() >= GAME_TABLES
+        flask_migrate.downgrade(directory=str(MIGRATIONS), revision="0007")
+        assert "shared_page" in tables()

@@ -104,7 +104,7 @@ def live(tmp_path: Path, lexicon_cache: Path) -> Iterator[Live]:
     if upgrade is not None:
         upgrade(app)
     lexicons = app.extensions["lexicons"]
-    lexicons.build("standard")  # as companion/serve.py: loaded before the first request
+    lexicons.build("standard")  # as companion/serve/start.py: loaded before the first request
     lexicons.solver_index("standard")
     logged = Logged()
     app.logger.addHandler(logged)
@@ -127,7 +127,7 @@ def live(tmp_path: Path, lexicon_cache: Path) -> Iterator[Live]:
     wasyncore.close_all(server._map)  # type: ignore[union-attr]
     app.logger.removeHandler(logged)
     with app.app_context():
-        from companion.extensions import db
+        from companion.store.db import db
 
         db.engine.dispose()
 
@@ -460,7 +460,7 @@ def solitaire_browser(live: Live) -> tuple[str, Browser]:
 def steps_of(app: Flask, game_id: str) -> int:
     with app.app_context():
         from companion import store
-        from companion.extensions import db
+        from companion.store.db import db
 
         count = len(store.get_solitaire(game_id).steps)
         db.session.remove()
@@ -603,7 +603,7 @@ def stored_hands(app: Flask, game_id: str) -> list[tuple[int, dict[str, object]]
     """Each seat's version and hand of round 1, as the database holds them."""
     with app.app_context():
         from companion import store
-        from companion.extensions import db
+        from companion.store.db import db
 
         current = store.round_state(store.get_game(game_id), 1)
         out = [
@@ -746,7 +746,7 @@ def test_two_phones_claiming_one_seat_at_once_one_gets_it(live: Live) -> None:
         lost = next((a.json() for a in answers if a.status == 409), None)
         with live.app.app_context():
             from companion import store
-            from companion.extensions import db
+            from companion.store.db import db
 
             held = store.seat_of_token(store.get_game(game_id), (won or {}).get("seat_token"))
             db.session.remove()

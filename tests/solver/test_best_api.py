@@ -1,4 +1,5 @@
-"""POST /api/v1/best and `python -m companion.solve`: the best play of a hand, and refusals."""
+"""POST /api/v1/best and `python -m companion.commands.solve`: the best play of a hand, and
+refusals."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.commands.solve import main
 from companion.game.deck import BY_NAME
 from companion.game.solver import best_play
-from companion.solve import main
 from companion.web import messages
 
 

@@ -1,4 +1,4 @@
-"""`python -m companion.solve` as a user runs it: a fresh process, no web stack loaded.
+"""`python -m companion.commands.solve` as a user runs it: a fresh process, no web stack loaded.
 
 The command line is timed against other solvers process by process, so what it imports
 is part of what it answers: no Flask, Jinja, SQLAlchemy or WTForms, and, while the
@@ -40,7 +40,7 @@ def solve(
     }
     command = [sys.executable, *(["-X", "importtime"] if importtime else []), "-m"]
     return subprocess.run(
-        [*command, "companion.solve", *args],
+        [*command, "companion.commands.solve", *args],
         cwd=lists.parent,
         env=env,
         capture_output=True,
@@ -122,10 +122,10 @@ def test_no_web_stack_is_loaded(lexicon_cache: Path, lists: Path, words: Path) -
         done = solve(*args, cache=lexicon_cache, lists=lists, importtime=True)
         assert done.returncode == 0, done.stderr
         modules = imported(done.stderr)
-        assert "companion.game.solver" in modules  # (companion.solve runs as __main__)
+        assert "companion.game.solver" in modules  # (companion.commands.solve runs as __main__)
         loaded = sorted(m for m in modules if m.split(".")[0] in WEB_STACK)
         assert not loaded, f"{args[0]}: {loaded}"
-        assert "companion.factory" not in modules and "companion.web.messages" not in modules
+        assert "companion.serve.factory" not in modules and "companion.web.messages" not in modules
     assert not {"companion.lexicon.store", "spylls", "importlib.metadata"} & modules
 
 

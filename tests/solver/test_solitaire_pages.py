@@ -14,7 +14,7 @@ from markupsafe import escape
 
 from companion import store
 from companion.game.solitaire import practice_deck
-from companion.models import Solitaire
+from companion.store.models import Solitaire
 from companion.web import messages
 
 OPENING = "t o p a th e r s"

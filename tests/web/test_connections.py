@@ -5,7 +5,7 @@ a 500, and changes nothing.
 A worker serving thousands of phones (gevent) runs many requests at once on a pool of
 a few connections: a request that took a second connection while holding its first
 could leave every connection held by a request waiting for another (seen at 1,000
-tables, benchmarks/tables.py: a board rendered, then kept for the other processes)."""
+tables, benchmarks/tables.py)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from flask import Flask
 from sqlalchemy import func, select
 
 from companion import create_app, upgrade_database
-from companion.extensions import db
-from companion.models import Round, SharedPage
+from companion.store.db import db
+from companion.store.models import Round
 
 FOUR = ["Ann", "Ben", "Cy", "Di"]
 ROUND_ONE = {
@@ -42,27 +42,18 @@ def own_config(app: Flask, **changes: object) -> dict[str, object]:
 
 def one_connection_app(app: Flask, tmp_path: Path) -> Flask:
     """An app of its own whose process has a single database connection (waited for half
-    a second), sharing what it renders as the production start's workers do."""
+    a second)."""
     made = create_app(own_config(
         app,
         DATABASE_URL=f"sqlite:///{tmp_path / 'one-connection.sqlite3'}",
-        SHARE_RENDERED=True,
         SQLALCHEMY_ENGINE_OPTIONS={"pool_size": 1, "max_overflow": 0, "pool_timeout": 0.5},
     ))
     upgrade_database(made)
     return made
 
 
-def kept_views(app: Flask, game_id: str) -> int:
-    with app.app_context():
-        return db.session.scalar(
-            select(func.count()).select_from(SharedPage).where(SharedPage.game_id == game_id)
-        )
-
-
-def test_a_view_rendered_and_kept_for_the_other_processes_needs_one_connection(
-    app: Flask, tmp_path: Path
-) -> None:
+def test_a_view_rendered_needs_one_connection(app: Flask, tmp_path: Path) -> None:
+    """The board and the page, rendered and then kept, on a process's single connection."""
     single = one_connection_app(app, tmp_path)
     client = single.test_client()
     made = client.post("/api/v1/games", json={"players": FOUR}).get_json()
@@ -72,8 +63,6 @@ def test_a_view_rendered_and_kept_for_the_other_processes_needs_one_connection(
     assert "Ann" in board.get_data(as_text=True)
     page = client.get(f"/games/{game_id}", headers={"Accept-Language": "lt"})
     assert page.status_code == 200
-    assert kept_views(single, game_id) == 2  # the board and the page, kept for the others
-    # The other processes' way: a kept view read, on the same single connection.
     again = single.test_client().get(f"/games/{game_id}/board?lang=en")
     assert again.status_code == 200 and again.get_data() == board.get_data()
 

@@ -44,7 +44,7 @@ def test_every_route_answers_without_a_server_error(tmp_path: Path, lexicon_cach
         fuzzer.shrink(budget=25)  # smaller examples for the message (only when some failed)
     finally:
         with app.app_context():
-            from companion.extensions import db
+            from companion.store.db import db
 
             db.engine.dispose()
     assert report.requests == REQUESTS, report.summary()

@@ -7,6 +7,7 @@ import contextlib
 import html
 import socket
 import threading
+from pathlib import Path
 
 import pytest
 import waitress
@@ -172,3 +173,25 @@ def test_the_announced_and_configured_hosts_are_answered(app: Flask) -> None:
 def test_a_star_answers_every_host(app: Flask) -> None:
     client = create_app(apart(app, ALLOWED_HOSTS="*")).test_client()
     assert client.get("/api/v1/cards", headers={"Host": "anything.example"}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("environment", "public_url", "secure"),
+    [("1", None, True), ("true", None, True), ("0", "https://quiddler.example", False),
+     (None, "https://quiddler.example", True), (None, None, False)],
+)
+def test_session_cookie_secure_from_the_environment_is_a_flag(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, environment: str | None,
+    public_url: str | None, secure: bool,
+) -> None:
+    """``SESSION_COOKIE_SECURE=1`` in the environment turns the Secure flag on (it used to
+    turn it off); unset, an https ``PUBLIC_URL`` decides."""
+    if environment is None:
+        monkeypatch.delenv("SESSION_COOKIE_SECURE", raising=False)
+    else:
+        monkeypatch.setenv("SESSION_COOKIE_SECURE", environment)
+    config: dict[str, object] = {"DATABASE_URL": f"sqlite:///{tmp_path / 'c.sqlite3'}"}
+    if public_url:
+        config["PUBLIC_URL"] = public_url
+    config["LEXICON_DIR"] = str(tmp_path / "lexicons")
+    assert create_app(config).config["SESSION_COOKIE_SECURE"] is secure

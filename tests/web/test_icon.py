@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask import Flask
 from flask.testing import FlaskClient
 
 WEEK = 7 * 24 * 3600
@@ -24,10 +25,12 @@ def test_the_svg_icon_is_served(client: FlaskClient) -> None:
     assert b"#1d3557" in resp.data and b"#fff8e6" in resp.data
 
 
-def test_every_page_names_its_icons(client: FlaskClient) -> None:
+def test_every_page_names_its_icons(app: Flask, client: FlaskClient) -> None:
     page = client.get("/").get_data(as_text=True)
     assert '<link rel="icon" href="/favicon.ico"' in page
-    assert '<link rel="icon" href="/static/icon.svg" type="image/svg+xml">' in page
+    # A static file's address carries the build: a new one after every deploy.
+    build = app.config["BUILD"]
+    assert f'<link rel="icon" href="/static/icon.svg?v={build}" type="image/svg+xml">' in page
     error = client.get("/nowhere")
     assert error.status_code == 404
     assert 'href="/favicon.ico"' in error.get_data(as_text=True)

@@ -9,7 +9,7 @@ import flask.sansio.scaffold
 import pytest
 from flask import Flask
 
-from companion import instance
+from companion.serve import instance
 
 
 def test_the_folder_is_the_apps(app: Flask) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import docs
+from companion.commands import docs
 from companion.game.errors import Conflict, RuleError
 from companion.lexicon.reasons import Reason
 from companion.web import messages, refusals
@@ -85,7 +85,7 @@ def test_an_unknown_code_falls_back_to_a_generic_message() -> None:
 def test_the_docs_tables_are_made_from_the_code(file: str) -> None:
     name, make = docs.TABLES[file]
     text = (ROOT / "docs" / file).read_text(encoding="utf-8")
-    assert docs.marked(text, name, make()) == text, "run: python -m companion.docs"
+    assert docs.marked(text, name, make()) == text, "run: python -m companion.commands.docs"
 
 
 @pytest.mark.parametrize("names", [[], ["Ann"], ["Ann", "Ben"], ["Ann", "Ben", "Cy", "Dan"]])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask
 
 from companion import create_app, upgrade_database
-from companion.extensions import limiter
+from companion.web.extensions import limiter
 
 
 def test_game_creation_stops_at_the_limit_and_stores_nothing_more(app: Flask, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -32,8 +32,8 @@ def test_game_creation_stops_at_the_limit_and_stores_nothing_more(app: Flask, tm
     answer = other.post("/api/v1/games", json=body, environ_base={"REMOTE_ADDR": "10.1.2.3"})
     assert answer.status_code == 201  # per address
     with limited.app_context():
-        from companion.extensions import db
-        from companion.models import Game
+        from companion.store.db import db
+        from companion.store.models import Game
 
         assert db.session.query(Game).count() == 4
 

@@ -8,7 +8,7 @@ import gc
 
 from flask import Flask
 
-from companion import serve
+from companion.serve import start as serve
 
 
 def test_a_settled_process_freezes_its_start_and_collects_young_objects_less_often(

@@ -7,15 +7,16 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, current_app
 
-from companion.instance import ENVIRONMENT_KEYS, lexicon_store
+from companion.serve.instance import ENVIRONMENT_KEYS, lexicon_store
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+PACKAGE = Path(__file__).resolve().parent.parent
+TEMPLATES = PACKAGE.parent / "templates"
 """Top-level templates in a checkout; packed into the wheel as ``companion/templates``."""
 
 
-MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+MIGRATIONS = PACKAGE / "store" / "migrations"
 
 
 def upgrade_database(app: Flask) -> None:
@@ -33,14 +34,14 @@ def database_revision(app: Flask) -> str | None:
     """The schema revision the database is at (None: an empty database)."""
     from alembic.runtime.migration import MigrationContext
 
-    from companion.extensions import db
+    from companion.store.db import db
 
     with app.app_context(), db.engine.connect() as conn:
         return MigrationContext.configure(conn).get_current_revision()
 
 
 def _template_folder() -> Path:
-    packed = Path(__file__).resolve().parent / "templates"
+    packed = PACKAGE / "templates"
     return packed if packed.is_dir() else TEMPLATES
 
 
@@ -60,6 +61,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         DATABASE_URL="sqlite:///" + str(Path(app.instance_path) / "companion.sqlite3"),
         MAX_CONTENT_LENGTH=256 * 1024,
         SESSION_COOKIE_SAMESITE="Lax",  # not sent with another site's forms or frames
+        SESSION_COOKIE_SECURE=None,  # unset: from PUBLIC_URL below
         # Written when it changes, not on every answer: a poll's 304 sets no cookie.
         SESSION_REFRESH_EACH_REQUEST=False,
         AUTO_MIGRATE=False,
@@ -72,8 +74,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         if os.environ.get(key):
             app.config[key] = os.environ[key]
     app.config.update(config or {})
-    if isinstance(app.config.get("RATELIMIT_ENABLED"), str):  # from the environment
-        app.config["RATELIMIT_ENABLED"] = _flag(app.config["RATELIMIT_ENABLED"])
+    for key in ("RATELIMIT_ENABLED", "SESSION_COOKIE_SECURE"):
+        if isinstance(app.config.get(key), str):  # from the environment
+            app.config[key] = _flag(app.config[key])
     if not app.config.get("SECRET_KEY"):
         # No configured key (e.g. `flask run` before `make run` made one):
         # a random per-process key, never a fixed one.
@@ -84,7 +87,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     check_public_url(app.config.get("PUBLIC_URL"))  # a wrong address fails now, not on a phone
     app.before_request(refuse_strange_hosts)  # another Host: 400, before anything is built
-    if "SESSION_COOKIE_SECURE" not in (config or {}) and "SESSION_COOKIE_SECURE" not in os.environ:
+    if app.config["SESSION_COOKIE_SECURE"] is None:
         # Served over HTTPS (its public address says so): the cookie never travels in clear.
         public = str(app.config.get("PUBLIC_URL") or "")
         app.config["SESSION_COOKIE_SECURE"] = public.startswith("https://")
@@ -97,8 +100,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app.extensions["definitions"] = Definitions(store.folder, store.cache_folder)
 
-    from companion.extensions import babel, csrf, db, limiter, migrate
+    from companion.store.db import db, migrate
     from companion.web import i18n
+    from companion.web.extensions import babel, csrf, limiter
 
     app.config["SQLALCHEMY_DATABASE_URI"] = app.config["DATABASE_URL"]
     on_sqlite = str(app.config["DATABASE_URL"]).startswith("sqlite")
@@ -111,12 +115,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
         options.update(pool_size=int(pool), max_overflow=0, pool_timeout=10)
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
-    if app.config.get("SHARE_RENDERED") is None:
-        # Several processes on a server database share what they render; a SQLite file
-        # (one process, `make run`) gains nothing and would write on every new view.
-        app.config["SHARE_RENDERED"] = not on_sqlite
-    else:
-        app.config["SHARE_RENDERED"] = _flag(app.config["SHARE_RENDERED"])
     from companion.web.errors import refuse_unreadable_forms
 
     app.before_request(refuse_unreadable_forms)  # before CSRFProtect reads the form
@@ -125,17 +123,20 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     babel.init_app(
         app,
         locale_selector=i18n.select_locale,
-        default_translation_directories=str(Path(__file__).resolve().parent / "translations"),
+        default_translation_directories=str(PACKAGE / "translations"),
         default_timezone="UTC",
     )
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
-    from companion import models  # noqa: F401  (register the tables)
+    from companion.store import models  # noqa: F401  (register the tables)
 
     if _flag(app.config.get("AUTO_MIGRATE")):
         upgrade_database(app)
 
-    from companion import api, api_games, api_seats, cli  # noqa: F401  (they add routes)
+    from companion import api
+    from companion.api import games as api_games  # noqa: F401  (it adds routes)
+    from companion.api import seats as api_seats  # noqa: F401  (it adds routes)
+    from companion.commands import cli
     from companion.game.rules import RULES
     from companion.pages import (
         games,
@@ -164,9 +165,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["script_catalog"] = lambda: i18n.script_catalog(i18n.current())
     errors.register(app)
     headers.register(app)
-    from companion.web.polling import QuickNotModified
+    from companion.web.build import build_id
 
-    app.wsgi_app = QuickNotModified(app, app.wsgi_app)  # type: ignore[method-assign]
+    app.config["BUILD"] = build_id(Path(app.template_folder or TEMPLATES))
+    app.url_defaults(_versioned_static)
     trust_proxies(app)  # outermost: the layers inside see the client's host and address
     return app
 
@@ -189,6 +191,13 @@ def trust_proxies(app: Flask) -> None:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=count, x_proto=count, x_host=count, x_port=count, x_prefix=count
         )
+
+
+def _versioned_static(endpoint: str, values: dict[str, Any]) -> None:
+    """Static files' addresses carry the build (``?v=``): a browser or proxy that keeps
+    them for long gets the new file after a deploy."""
+    if endpoint == "static":
+        values.setdefault("v", current_app.config["BUILD"])
 
 
 def _flag(value: object) -> bool:

@@ -1,6 +1,6 @@
 """Best play from the command line, to compare with other solvers on any word list.
 
-    python -m companion.solve [--words FILE] [--discard] [--min-word letters] qu a th i ...
+    python -m companion.commands.solve [--words FILE] [--discard] [--min-word letters] qu a th i ...
 
 Without ``--words`` the standard lexicon is used (built into the instance
 folder's cache on first use; ``LEXICON_DIR`` and ``LEXICON_CACHE_DIR`` as for the app).
@@ -18,16 +18,17 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
-from companion import instance
 from companion.game.errors import RuleError
 from companion.game.solver import best_play, build_index, parse_hand
 from companion.lexicon import packed
+from companion.serve import instance
 from companion.web import refusals
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m companion.solve", description="Print the best play of a Quiddler hand."
+        prog="python -m companion.commands.solve",
+        description="Print the best play of a Quiddler hand.",
     )
     parser.add_argument("cards", nargs="+", help="card names: a..z, qu, in, er, cl, th")
     parser.add_argument("--words", type=Path, help="a word list, one word per line")

@@ -8,7 +8,6 @@ import json
 from flask import Blueprint, Response, jsonify, request
 
 from companion import store
-from companion.extensions import limiter, solver_limit, word_lookup_limit
 from companion.game.deck import CARDS
 from companion.game.errors import RuleError, ShapeError, UnsupportedMedia
 from companion.game.parse import parse_play, parse_rules
@@ -16,6 +15,7 @@ from companion.game.rules import DEFAULT_LEXICON
 from companion.game.scoring import score_round
 from companion.game.solver import MAX_HAND, best_play, parse_hand
 from companion.web import referee
+from companion.web.extensions import limiter, solver_limit, word_lookup_limit
 from companion.web.present import result_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")

@@ -1,4 +1,4 @@
-"""The English catalog written out: ``python -m companion.catalogs`` (run by ``make
+"""The English catalog written out: ``python -m companion.commands.catalogs`` (run by ``make
 translations``).
 
 English is the language the sentences are written in, so its catalog says each one as
@@ -14,7 +14,8 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po, write_po
 
-ENGLISH = Path(__file__).resolve().parent / "translations" / "en" / "LC_MESSAGES" / "messages.po"
+TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
+ENGLISH = TRANSLATIONS / "en" / "LC_MESSAGES" / "messages.po"
 
 
 def write_english(path: Path = ENGLISH) -> int:

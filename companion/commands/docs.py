@@ -1,4 +1,4 @@
-"""Tables of the docs made from the code: ``python -m companion.docs`` rewrites them.
+"""Tables of the docs made from the code: ``python -m companion.commands.docs`` rewrites them.
 
 docs/rules.md's house-rules table comes from the rules' declaration and
 docs/api.md's refusal codes from the message catalog, between marker comments,
@@ -14,7 +14,7 @@ from pathlib import Path
 from companion.game.rules import MAX_POINTS, RULES, RuleSpec
 from companion.web.messages import REASONS, REFUSALS, Plural
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parent.parent.parent / "docs"
 
 
 def _values(spec: RuleSpec) -> tuple[str, str]:

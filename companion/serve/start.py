@@ -22,10 +22,9 @@ import waitress
 from flask import Flask
 
 from companion import create_app, upgrade_database
-from companion.factory import database_revision
-from companion.instance import ensure_instance
-from companion.keepalive import keep_alive_after_304
-from companion.waitress_loop import loop_on_epoll
+from companion.serve.factory import database_revision
+from companion.serve.instance import ensure_instance
+from companion.serve.keepalive import keep_alive_after_304
 
 
 def lan_address() -> str | None:
@@ -119,18 +118,10 @@ default: 700)."""
 def settle(app: Flask) -> None:
     """Just before this process serves: the standard lexicon and the definitions loaded
     into it, then everything made so far put out of the garbage collector's reach
-    (``gc.freeze``), and its youngest generation made larger (``YOUNG_OBJECTS``).
-
-    A full collection walks every object the process holds and stops every request of
-    the process meanwhile: measured at 1,000 tables, 270-340 ms, every 7-10 s in each
-    worker, the slowest answers of all. What makes them frequent: each collection of the
-    youngest generation moves what survives it to the older ones, and a full one comes
-    once enough have moved there (a quarter of what it holds); and what is under way in a
-    worker survives: hundreds of requests, and for each phone kept connected the parser
-    waiting for its next poll. With a youngest generation 7 times larger, and fewer
-    scored games kept (``store.KEPT_STATES``), at 1,000 tables: full collections a third
-    as often and half as long (about 160 ms), and the collector's time a third of what
-    it was."""
+    (``gc.freeze``), and its youngest generation made larger (``YOUNG_OBJECTS``): a full
+    collection walks every object the process holds and stops its requests meanwhile
+    (measured at 1,000 tables: 270-340 ms every few seconds per worker before, about
+    half as long and a third as often after)."""
     app.extensions["lexicons"].get("standard")
     app.extensions["definitions"].load()
     gc.collect()
@@ -155,11 +146,11 @@ def main() -> None:
         host=host,
         port=port,
         threads=int(os.environ.get("THREADS", "8")),
-        # Every phone at every table keeps a connection open between its polls: waitress's
-        # default of 100 connections queues a 200-table room's polls behind each other.
-        connection_limit=int(os.environ.get("CONNECTION_LIMIT", "5000")),
+        # Every phone at the tables keeps a connection open between its polls: waitress's
+        # default of 100 connections would queue a club evening's polls behind each other.
+        connection_limit=int(os.environ.get("CONNECTION_LIMIT", "1000")),
         asyncore_use_poll=True,  # select() stops at file descriptor 1024
-        backlog=2048,
+        backlog=1024,
         ident="quiddler-companion",
         max_request_body_size=app.config["MAX_CONTENT_LENGTH"],  # a bigger body: 413, unread
     )
@@ -175,10 +166,8 @@ def serve(app: Flask, **options: object) -> None:
 
 def build_server(app: Any, **options: object) -> Any:
     """A waitress server (``waitress.create_server(app, **options)``) whose polls' 304s
-    keep their connection (``keepalive``), its loop on epoll (``waitress_loop``)."""
-    server = waitress.create_server(app, **options)
-    keep_alive_after_304(server)
-    return loop_on_epoll(server)
+    keep their connection (``keepalive``)."""
+    return keep_alive_after_304(waitress.create_server(app, **options))
 
 
 def raise_open_files_limit() -> None:
@@ -198,7 +187,7 @@ def prepare_for_workers(workers: int) -> None:
     master imports none of the app, so each worker imports the database driver after
     gevent has patched the standard library, and its waits for the database let the
     worker's other requests run (psycopg picks its way of waiting when first imported)."""
-    from companion.extensions import db
+    from companion.store.db import db
 
     app = prepare()
     with app.app_context():
@@ -211,10 +200,3 @@ def prepare_for_workers(workers: int) -> None:
             "store such as redis://127.0.0.1:6379/0 (docs/production.md).",
             flush=True,
         )
-
-
-if __name__ == "__main__":
-    if sys.argv[1:2] == ["--prepare-for"] and len(sys.argv) == 3 and sys.argv[2].isdigit():
-        prepare_for_workers(int(sys.argv[2]))
-    else:
-        main()

@@ -2,7 +2,7 @@
 
 ``ensure_instance`` creates it on first run, with a random secret key kept in it. The
 rest finds the folder and reads its settings without Flask, so the command line
-(``python -m companion.solve``) uses the same lexicons as the app without building one.
+(``python -m companion.commands.solve``) uses the same lexicons as the app without building one.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ ENVIRONMENT_KEYS = (
     "GAME_CREATION_LIMIT",
     "WORD_LOOKUP_LIMIT",
     "SOLVER_LIMIT",
-    "SHARE_RENDERED",
+    "SESSION_COOKIE_SECURE",
     "DATABASE_POOL_SIZE",
 )
 """Config keys the environment may set (over instance/config.py)."""
@@ -60,7 +60,7 @@ def folder(package_path: str | None = None, prefix: str | None = None) -> Path:
     checkout's ``instance/``; installed: ``<prefix>/var/companion-instance``.
     """
     if package_path is None:
-        package_path = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        package_path = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     prefix = os.path.abspath(sys.prefix if prefix is None else prefix)
     installed: str | None = None
     parent, site = os.path.split(package_path)

@@ -13,17 +13,17 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Callable, Collection, Iterator
+import threading
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from cachetools import LRUCache, cached
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import joinedload, selectinload
 
-from companion import versions
-from companion.extensions import db
 from companion.game import solitaire
 from companion.game.challenges import Ruling
 from companion.game.deck import BY_NAME
@@ -33,9 +33,9 @@ from companion.game.play import Challenge, Hand, Play
 from companion.game.rules import Rules
 from companion.game.scoring import BonusRace, RoundScore, bonus_race, score_round
 from companion.game.standings import Standing, dealer, first_player, standings, winners
-from companion.kept import Kept
-from companion.models import Challenge as ChallengeRow
-from companion.models import Entry, Game, HouseWord, Player, Round, Solitaire
+from companion.store.db import db
+from companion.store.models import Challenge as ChallengeRow
+from companion.store.models import Entry, Game, HouseWord, Player, Round, Solitaire
 
 MAX_ID = 64
 
@@ -190,28 +190,8 @@ def get_game(game_id: str) -> Game:
 
 def game_version(game_id: str) -> int | None:
     """Just the version of a game (None: no such game): enough to answer a conditional
-    GET with 304, or to serve a kept page. From memory while fresh (``versions``: a
-    write in another process shows within a second)."""
-    return versions.watch().version(game_id[:MAX_ID])
-
-
-def _forget_version(game_id: str) -> None:
-    versions.watch().forget(game_id)
-
-
-_with_writes: list[tuple[Callable[[list[GameState]], None], Callable[[], bool]]] = []
-
-
-def with_every_write(
-    hook: Callable[[list[GameState]], None], wanted: Callable[[], bool]
-) -> None:
-    """Run ``hook`` in every write's transaction, while ``wanted()``, just before its
-    commit, with the states of the games it changed (as the commit stores them, kept for
-    ``state_at`` too): what it writes is committed with the write, so no process sees the
-    new version without it (the web layer keeps the new boards: ``pages.games``). A hook
-    must not fail the write: it guards what it does. Unwanted, no state is computed in
-    the write (on SQLite its lock would be held the longer: the first view computes it)."""
-    _with_writes.append((hook, wanted))
+    GET with 304, or to serve a kept page (one indexed read of one column)."""
+    return db.session.scalar(select(Game.version).where(Game.id == game_id[:MAX_ID]))
 
 
 @dataclass(frozen=True)
@@ -253,32 +233,22 @@ def rules_of(game: Game) -> Rules:
     return parse_rules(game.rules)
 
 
-KEPT_STATES = 128
-"""Scored games kept per process (the newest version each is asked for): those changed in
-the last few seconds, whose phones are all asking for the new board. Few on purpose: a
-scored game is a few hundred objects that every full pass of the garbage collector walks
-(512 of them were two thirds of a worker's heap at 1,000 tables, ``serve.settle``)."""
+KEPT_STATES = 256
+"""Scored games kept per process: those whose phones are asking for their new views."""
 
 
 def state_at(game_id: str, version: int) -> GameState:
     """The scored state of ``game_id`` as the views at ``version`` show it: computed once
-    per process and version, for the board and the page in every language, or kept by
-    the write that made it (``transaction``). (If the game moved on meanwhile, the newer
-    state is what is computed, and kept under its own version.)"""
-    found = _states.get(_state_key(game_id, version))
-    if found is None:
-        found = state_of(get_game(game_id))
-        _states.put(_state_key(game_id, found.version), found)
-    return found
+    per process and version, for the board and the page in every language. (If the game
+    moved on meanwhile, the newer state is what is computed; it is kept under the version
+    asked for, which the next write leaves behind.)"""
+    return _scored(db.engine.url.render_as_string(), game_id, version)
 
 
-_states: Kept[GameState] = Kept(KEPT_STATES)
-"""The scored games by ``_state_key``."""
-
-
-def _state_key(game_id: str, version: int) -> tuple[str, str, int]:
-    """Where ``_states`` keeps a game at a version: per database (tests run many)."""
-    return (db.engine.url.render_as_string(), game_id, version)
+@cached(LRUCache(KEPT_STATES), lock=threading.Lock())
+def _scored(database: str, game_id: str, version: int) -> GameState:
+    """``state_at``, kept per database (tests run many), game and version."""
+    return state_of(get_game(game_id))
 
 
 def state_of(game: Game) -> GameState:
@@ -389,16 +359,7 @@ def transaction(conflict: str, **params: object) -> Iterator[None]:
     """
     try:
         yield
-        touched: dict[str, Game] = db.session.info.pop("touched", {})
-        hooks = [hook for hook, wanted in _with_writes if wanted()] if touched else []
-        states = [state_of(game) for game in touched.values()] if hooks else []
-        for hook in hooks:
-            hook(states)  # as the commit stores them
         db.session.commit()
-        for game_id in touched:
-            _forget_version(game_id)  # the views ask the database again from now on
-        for state in states:
-            _states.put(_state_key(state.id, state.version), state)  # and find it scored
     except Refusal:
         _rollback()
         raise
@@ -423,7 +384,6 @@ def _clashed(exc: OperationalError) -> bool:
 
 def _rollback() -> None:
     db.session.rollback()
-    db.session.info.pop("touched", None)
 
 
 def _lock(model: type[Game] | type[Solitaire], row_id: str, missing: str) -> None:
@@ -454,7 +414,6 @@ def touch(game: Game, *changed: Round) -> None:
     for row in changed:
         row.version += 1
     db.session.flush()
-    db.session.info.setdefault("touched", {})[game.id] = game
 
 
 def insert_game(names: list[str], first_dealer: int, rules: Rules) -> tuple[Game, str]:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from companion.extensions import db
+from companion.store.db import db
 
 
 def _now() -> datetime:
@@ -143,22 +143,6 @@ class HouseWord(db.Model):  # type: ignore[name-defined]
     allowed: Mapped[bool]
 
     game: Mapped[Game] = relationship(back_populates="house_words")
-
-
-class SharedPage(db.Model):  # type: ignore[name-defined]
-    """A view of a game rendered by one server process, for the others to serve too
-    (``web.rendered``): the newest version only, per game and per kind of view."""
-
-    __tablename__ = "shared_page"
-
-    game_id: Mapped[str] = mapped_column(
-        ForeignKey("game.id", ondelete="CASCADE"), primary_key=True
-    )
-    name: Mapped[str] = mapped_column(String(64), primary_key=True)
-    """Which view: a digest of its kind, language and link address."""
-    version: Mapped[int]
-    """The game's version the body shows."""
-    body: Mapped[str] = mapped_column(Text)
 
 
 class Solitaire(db.Model):  # type: ignore[name-defined]

@@ -1,26 +1,13 @@
-"""Flask extensions, created here and bound to the app in ``create_app``."""
-
-import sqlite3
+"""The web extensions (CSRF, translations, rate limits), created here and bound to the app
+in ``create_app``; the limits each rate-limited route reads."""
 
 from flask_babel import Babel
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
-from flask_migrate import Migrate
-from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
-from sqlalchemy.orm import DeclarativeBase
 
-
-class Base(DeclarativeBase):
-    """The declarative base of our models."""
-
-
-db = SQLAlchemy(model_class=Base)
 csrf = CSRFProtect()
 babel = Babel()
-migrate = Migrate()
 limiter = Limiter(key_func=get_remote_address)
 """Per client address (behind a proxy, the one ``TRUSTED_PROXIES`` lets ProxyFix read).
 In memory by default (``RATELIMIT_STORAGE_URI``, set in ``create_app``: one process);
@@ -60,15 +47,3 @@ def word_lookup_limit() -> str:
 def solver_limit() -> str:
     """The configured limit on best plays per client address."""
     return _configured("SOLVER_LIMIT", SOLVER)
-
-
-@event.listens_for(Engine, "connect")
-def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
-    """SQLite: enforce foreign keys (ON DELETE CASCADE), and write-ahead logging so the
-    phones reading the leaderboard don't wait for a save, with fewer syncs per commit."""
-    if isinstance(dbapi_connection, sqlite3.Connection):
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA foreign_keys = ON")
-        cursor.execute("PRAGMA journal_mode = WAL")
-        cursor.execute("PRAGMA synchronous = NORMAL")
-        cursor.close()

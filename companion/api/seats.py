@@ -11,7 +11,7 @@ from flask import Response, jsonify
 
 from companion.actions import seats
 from companion.api import bp, json_body
-from companion.api_games import bearer, expected_version
+from companion.api.games import bearer, expected_version
 from companion.game.errors import RuleError
 from companion.game.parse import parse_seat_hand
 from companion.web import referee

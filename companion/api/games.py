@@ -14,11 +14,11 @@ from flask import Response, jsonify, request
 from companion import store
 from companion.actions import games
 from companion.api import bp, json_body, json_object
-from companion.extensions import game_creation_limit, limiter
 from companion.game.errors import Conflict, NotFound, Refusal, ShapeError
 from companion.game.parse import parse_challenge, parse_play, parse_rules
 from companion.web import referee
 from companion.web.errors import refusal_json
+from companion.web.extensions import game_creation_limit, limiter
 from companion.web.links import public_url
 from companion.web.numbers import small_int
 from companion.web.present import etag, game_json, not_modified, round_json, seat_json
