@@ -8,9 +8,14 @@ from __future__ import annotations
 import json
 import socket
 import time
+from pathlib import Path
 
 import psutil
 import sqlalchemy
+
+MIGRATIONS = Path(__file__).resolve().parent.parent.parent / "companion/store/migrations/versions"
+HEAD = max(path.name[:4] for path in MIGRATIONS.glob("[0-9][0-9][0-9][0-9]_*.py"))
+"""The newest migration's revision, which a start on an empty database reaches."""
 
 SEEN_WITHIN = 3.0
 """Seconds a save may take to reach a viewer of another server: the documented second,
@@ -43,7 +48,7 @@ def test_four_workers_come_up_on_an_empty_database(empty_database, gunicorn):
     # The master migrated the empty database, once, before the first worker booted.
     log = server.text()
     assert log.count("Database at revision") == 1
-    assert "Database at revision 0007 (upgraded from an empty database)" in log
+    assert f"Database at revision {HEAD} (upgraded from an empty database)" in log
     assert log.index("Database at revision") < log.index("Booting worker")
     for _ in range(20):  # new connections, spread over the workers
         status, _, body = server.get("/health")
@@ -96,7 +101,7 @@ def test_a_save_through_one_server_reaches_a_viewer_of_another(empty_database, g
         assert status == 304
         time.sleep(0.05)
     assert status == 200, f"not seen after {waited:.1f} s"
-    assert headers["ETag"] == f'"{made["id"]}-2-en"'
+    assert headers["ETag"].startswith(f'"{made["id"]}-2-en')  # version 2, in English
 
 
 def test_a_body_over_the_limit_is_refused_unstored_by_gunicorn(empty_database, gunicorn):
