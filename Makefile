@@ -28,7 +28,8 @@ run: $(VENV)/.installed
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/python -m companion.serve
 
 # The production start (docs/production.md): gunicorn's worker processes, on Linux, with
-# DATABASE_URL, SECRET_KEY and the rest from the environment; it listens on 0.0.0.0:8000.
+# DATABASE_URL, SECRET_KEY and the rest from the environment; it listens on 127.0.0.1:8000
+# for the system's nginx in front, configured with deploy/nginx.conf.
 serve: $(VENV)/.installed-production
 	$(BIN)/gunicorn -c gunicorn.conf.py
 

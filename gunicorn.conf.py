@@ -1,11 +1,16 @@
-"""The production start: ``gunicorn -c gunicorn.conf.py`` (``make serve``), on Linux.
+"""The production start: ``gunicorn -c gunicorn.conf.py`` (``make serve``), on Linux,
+behind nginx (``deploy/nginx.conf``).
 
-Several worker processes, each with a few threads, share one database (PostgreSQL in
-``DATABASE_URL``). The master migrates the database, builds the lexicon caches and makes
-the instance folder's secret key once, before any worker starts (``on_starting``), so
-workers never race each other through Alembic; each worker then builds its own app
-(``companion.serve.wsgi``). docs/production.md explains every setting; each can be changed from
-the environment without editing this file.
+Several worker processes, each with a few threads (gunicorn's stock ``gthread`` worker),
+share one database (PostgreSQL in ``DATABASE_URL``). nginx holds the phones' connections,
+reads their requests whole, answers the polls every phone shares from its micro-cache and
+the static files from disk, and hands gunicorn complete requests over a few kept-alive
+connections: gunicorn needs no event loop for thousands of idle phones. The master
+migrates the database, builds the lexicon caches and makes the instance folder's secret
+key once, before any worker starts (``on_starting``), so workers never race each other
+through Alembic; each worker then builds its own app (``companion.serve.wsgi``).
+docs/production.md explains every setting; each can be changed from the environment
+without editing this file.
 """
 
 from __future__ import annotations
@@ -16,29 +21,25 @@ import sys
 
 wsgi_app = "companion.serve.wsgi:app"
 
-_address = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
+# Loopback by default: only nginx on this machine reaches gunicorn (the app trusts its
+# X-Forwarded-* with TRUSTED_PROXIES=1). A second machine's gunicorn binds a private
+# address nginx reaches (BIND or HOST).
+_address = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 bind = [os.environ.get("BIND") or _address]
-# One gevent worker per core, and one more: measured at 1,000 tables on 2 cores shared with
-# PostgreSQL (benchmarks/tables.py), 3 workers answered p99 146 ms, 4 gave 199 ms (more
-# processes than cores take turns, and each renders and looks apart) and 2 fell behind.
+# One worker per core, and one more (a worker waiting for PostgreSQL leaves its core to
+# another).
 workers = int(os.environ.get("WEB_CONCURRENCY") or (os.cpu_count() or 1) + 1)
-# gevent: one event loop per worker, a greenlet per request, idle keep-alive connections
-# nearly free. Measured at 600 tables (benchmarks/tables.py): a third less CPU per poll
-# than gthread's thread pool, and saves that don't wait behind the polls.
-worker_class = os.environ.get("WORKER_CLASS", "gevent")
-# A greenlet per connection, each kept while its phone polls: without the spawning tree
-# (gevent's own setting, for debugging), each holds a dozen fewer objects for the garbage
-# collector to walk (``serve.settle``), and is made faster.
-os.environ.setdefault("GEVENT_TRACK_GREENLET_TREE", "false")
-threads = int(os.environ.get("THREADS", "4"))  # gthread only
-# Many requests at once per worker: more database connections than SQLAlchemy's default
-# 5, all kept open (4 workers hold 80: PostgreSQL allows 100; more workers, fewer each).
-os.environ.setdefault("DATABASE_POOL_SIZE", "20")
-# Phones poll every 3 s: a connection kept 10 s is reused, not reopened, between polls.
-keepalive = int(os.environ.get("KEEPALIVE", "10"))
-# Open connections per worker, idle ones included: 6,000 phones over 3 workers fit.
-worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "2500"))
-backlog = 4096
+# gthread: a thread pool per worker, stock Python with nothing patched. Its requests come
+# whole from nginx, a few at a time, so a few threads keep a core busy while one of them
+# waits for the database; idle kept-alive connections wait in the worker's poller, not in
+# a thread.
+worker_class = os.environ.get("WORKER_CLASS", "gthread")
+threads = int(os.environ.get("THREADS", "4"))
+# A database connection per thread, all kept open (3 workers of 4 threads: 12).
+os.environ.setdefault("DATABASE_POOL_SIZE", str(threads))
+# Longer than nginx keeps an idle connection to gunicorn (its upstream keepalive_timeout,
+# 60 s): nginx closes it first, and never sends a request on one gunicorn is closing.
+keepalive = int(os.environ.get("KEEPALIVE", "75"))
 timeout = 30  # a worker silent this long is replaced
 graceful_timeout = 20
 
@@ -71,7 +72,7 @@ def on_starting(server: object) -> None:
 
 def post_worker_init(worker: object) -> None:
     """The worker's app built: settle it (its lexicon loaded, its objects frozen out of
-    the garbage collector's full passes: ``companion.serve.settle``), then say that it
+    the garbage collector's full passes: ``companion.serve.start.settle``), then say that it
     serves (the start tests count these)."""
     from companion.serve.start import settle
     from companion.serve.wsgi import app

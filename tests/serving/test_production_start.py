@@ -8,11 +8,18 @@ from __future__ import annotations
 import json
 import socket
 import time
+from pathlib import Path
 
 import psutil
 import sqlalchemy
 
-from companion import versions
+MIGRATIONS = Path(__file__).resolve().parent.parent.parent / "companion/store/migrations/versions"
+HEAD = max(path.name[:4] for path in MIGRATIONS.glob("[0-9][0-9][0-9][0-9]_*.py"))
+"""The newest migration's revision, which a start on an empty database reaches."""
+
+SEEN_WITHIN = 3.0
+"""Seconds a save may take to reach a viewer of another server: the documented second,
+and slack for a loaded CI machine (a bound on the wait, not a figure under test)."""
 
 NEW_GAME = json.dumps({"players": ["Ann", "Ben", "Cy", "Di"]}).encode()
 JSON = {"Content-Type": "application/json"}
@@ -41,7 +48,7 @@ def test_four_workers_come_up_on_an_empty_database(empty_database, gunicorn):
     # The master migrated the empty database, once, before the first worker booted.
     log = server.text()
     assert log.count("Database at revision") == 1
-    assert "Database at revision 0007 (upgraded from an empty database)" in log
+    assert f"Database at revision {HEAD} (upgraded from an empty database)" in log
     assert log.index("Database at revision") < log.index("Booting worker")
     for _ in range(20):  # new connections, spread over the workers
         status, _, body = server.get("/health")
@@ -51,16 +58,15 @@ def test_four_workers_come_up_on_an_empty_database(empty_database, gunicorn):
     assert games_stored(empty_database) == 1
     assert len(psutil.Process(server.process.pid).children()) == 4  # none died meanwhile
     # The master prepared in a child process: it never loaded the database driver, so
-    # each worker loads it after gevent's patching and waits for the database without
-    # stopping its other requests (psycopg chooses how it waits when first loaded).
+    # no worker inherits a connection (or a driver's state) from it; each loads its own.
     assert not loaded(server.process.pid, "psycopg")
     assert all(loaded(w.pid, "psycopg") for w in workers)
 
 
 def test_a_save_through_one_server_reaches_a_viewer_of_another(empty_database, gunicorn):
     """Two server processes on one database (as two workers are): the viewer's poll on
-    the second sees a save made through the first within ``versions.FRESH`` (a second),
-    and until then keeps getting 304 for what it holds."""
+    the second sees a save made through the first (within the documented second), and
+    until then keeps getting 304 for what it holds."""
     saver = gunicorn(empty_database, workers=1)
     viewer = gunicorn(empty_database, workers=1)
     assert saver.serving() == 1 and viewer.serving() == 1, saver.text() + viewer.text()
@@ -90,13 +96,12 @@ def test_a_save_through_one_server_reaches_a_viewer_of_another(empty_database, g
     while True:
         status, headers, body = viewer.get(board, {"If-None-Match": tag})
         waited = time.monotonic() - saved
-        if status == 200 or waited > versions.FRESH + 2:  # the second, and slack for CI
+        if status == 200 or waited > SEEN_WITHIN:
             break
         assert status == 304
         time.sleep(0.05)
     assert status == 200, f"not seen after {waited:.1f} s"
-    assert headers["ETag"] == f'"{made["id"]}-2-en"'
-    assert waited <= versions.FRESH + 2
+    assert headers["ETag"].startswith(f'"{made["id"]}-2-en')  # version 2, in English
 
 
 def test_a_body_over_the_limit_is_refused_unstored_by_gunicorn(empty_database, gunicorn):
