@@ -110,8 +110,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     on_sqlite = str(app.config["DATABASE_URL"]).startswith("sqlite")
     pool = app.config.get("DATABASE_POOL_SIZE")
     if pool and not on_sqlite:
-        # Connections per process, all kept open: a worker serving many requests at once
-        # (gevent) needs more than SQLAlchemy's 5, and connections opened for a burst
+        # Connections per process, all kept open (the production start: one per thread),
+        # with no overflow: connections opened for a burst
         # and closed after it (overflow) cost the server a new backend each (measured at
         # 1,000 tables); the server's max_connections must hold every worker's.
         options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})

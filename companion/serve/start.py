@@ -184,9 +184,8 @@ def prepare_for_workers(workers: int) -> None:
     """``prepare``, then let go of the database; warn when several workers would each
     count the rate limits in their own memory. The production start runs this in a child
     process of gunicorn's master (``python -m companion.serve --prepare-for N``): the
-    master imports none of the app, so each worker imports the database driver after
-    gevent has patched the standard library, and its waits for the database let the
-    worker's other requests run (psycopg picks its way of waiting when first imported)."""
+    master imports none of the app and holds no database connection for its workers to
+    inherit."""
     from companion.store.db import db
 
     app = prepare()

@@ -2,7 +2,7 @@
 finds every connection of its process taken (a burst) gets 503 with Retry-After, never
 a 500, and changes nothing.
 
-A worker serving thousands of phones (gevent) runs many requests at once on a pool of
+A worker serving many requests at once (threads) does so on a pool of
 a few connections: a request that took a second connection while holding its first
 could leave every connection held by a request waiting for another (seen at 1,000
 tables, benchmarks/tables.py)."""
