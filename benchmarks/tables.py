@@ -8,7 +8,9 @@ Run (from the checkout, with the app's virtualenv)::
         [--database URL] [--url URL [--server-pids PID,...]]
 
 For each start and each N of ``--tables``, N games are made through the server's API
-(4 to 8 players each, ``POST /api/v1/games``), then N tables of phones sit down and play:
+(4 to 8 players each, ``POST /api/v1/games``); six more are played through one round,
+phone after phone, to warm the server up (every page rendered once per worker process,
+as on a server that has run a while); then N tables of phones sit down and play:
 
 - The room fills at 100 phones a second. Each phone has its own cookie jar, its own
   keep-alive connection, its language (``Accept-Language``: the table's, or another one
@@ -51,10 +53,12 @@ figure is the median of the windows, the worst in brackets. Also: the errors whi
 room filled; the CPU of each group of processes, found by their process ids (the server's
 process tree; the PostgreSQL backends serving the benchmark's database; nginx's master
 and workers; Redis, which other users on this machine may share; the load generator's
-own processes) in cores (CPU seconds per second); their memory at the end (proportional
+own processes; and everything else this machine ran meanwhile, its other users' work
+included) in cores (CPU seconds per second); their memory at the end (proportional
 set size, MiB); and the staleness: after a save or a close, how long until each phone of
-that table has seen the change (a ``data-version`` at least the one the saving phone's
-next page shows) in a poll answer or a page, p50/p99/max over every phone and change in
+that table watching the game by then (its round page or the leaderboard shown) has seen
+the change (a ``data-version`` at least the one the saving phone's next page shows) in a
+poll answer or a page, p50/p99/max over every phone and change in
 the windows (the phones keep going 8 s past the last window so that none is cut short).
 At the end the games are read back through ``/api/v1/games/<id>``: the hands entered
 and rounds closed there must equal the saves and closes the phones saw succeed.
@@ -128,6 +132,8 @@ THINK = {  # a person's pause before the next tap, seconds (low, high)
 LEXICONS = Path(tempfile.gettempdir()) / "companion-bench-lexicons"  # kept between runs
 USER_AGENT = b"Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126 Mobile Safari"
 GAME_LIMIT = "1000000 per minute"  # the benchmark makes every game from one address
+WARM_UP_TABLES = 6  # played through before measuring: twice per production worker
+NGINX = ROOT / "scripts" / "nginx.sh"  # renders the repository's config, starts nginx
 
 
 # --- pages: what a browser reads in them -----------------------------------------------
@@ -375,7 +381,8 @@ class Phone:
         self.parts: list[Part] = []
         self.live = b""  # the round page's live part as last shown
         self.seen: list[tuple[float, int]] = []  # (moment, version) each time it grew
-        self.joined = math.inf
+        self.joined = math.inf  # when it first showed a page it watches (a round's, the TV's)
+        self.watching = False  # set once the phone is past joining and claiming
         self.loop = asyncio.get_running_loop()
 
     # -- one request --
@@ -456,10 +463,11 @@ class Phone:
         else:
             return False
         self.url, self.page = url, body
-        self.joined = min(self.joined, self.loop.time())
         for asset in assets(body):
             await self.fetch(asset)
         self.parts = live_parts(body)
+        if self.watching and self.parts:
+            self.joined = min(self.joined, self.loop.time())
         now = self.loop.time()
         for part in self.parts:
             part.due = now
@@ -598,6 +606,7 @@ async def retrying(phone: Phone, step: Callable[[], Any]) -> None:
 async def viewer(phone: Phone, start: float) -> None:
     """The TV on the table: the view link, its leaderboard polled until the end."""
     await asyncio.sleep(max(0.0, start - phone.loop.time()))
+    phone.watching = True
     await retrying(phone, lambda: phone.open(phone.table.spec.view))
     while True:
         if await phone.dwell(math.inf) == "reload":
@@ -641,6 +650,7 @@ async def player(phone: Phone, seat: int, start: float, round_seconds: float) ->
             return False
         return await phone.submit(form, "claim")
 
+    phone.watching = True
     await retrying(phone, claim_seat)
     part_of_round = spec.first_round
     while True:  # on a round page
@@ -786,7 +796,8 @@ async def until_stopped(phone: Phone, work: Any) -> None:
 
 def staleness(tables: list[TableRun], clock: Clock) -> dict[str, Any]:
     """For each save or close answered within the windows, each phone of its table that
-    sat down before it: seconds until that phone saw the version it made."""
+    watched the game by then (its round page, or the TV's leaderboard, loaded): seconds
+    until that phone saw the version it made."""
     delays, unseen, changes = [], 0, 0
     for table in tables:
         for moment, version in table.changes:
@@ -854,6 +865,49 @@ def read_back(host: str, port: int, specs: list[TableSpec]) -> tuple[int, int]:
     finally:
         connection.close()
     return hands, closed
+
+
+async def play_through(host: str, port: int, spec: TableSpec) -> Counter[str]:
+    """One table's round 1 played at once, phone after phone (the scorekeeper's edit link,
+    every claim and save, the close, round 2's page): every page and part a round
+    shows rendered once; the errors met."""
+    loop = asyncio.get_running_loop()
+    clock = Clock(loop.time() + 3600, 60.0, [], Tally())  # all before the "windows"
+    table = TableRun(spec)
+    phones = [Phone(table, LANGUAGES[seat % len(LANGUAGES)], clock, host, port,
+                    random.Random(seat)) for seat in range(len(spec.names))]
+    await phones[0].open(spec.edit, redirects=True)
+    for seat, phone in enumerate(phones):
+        if seat:
+            await phone.open(spec.view)
+        await phone.open(link(phone.page, rf"/seats/{seat}$") or spec.view)
+        claim = next((f for f in forms(phone.page) if f.action.endswith(f"/seats/{seat}")), None)
+        if claim is not None and await phone.submit(claim, "claim"):
+            await save_hand(phone, seat, 1)
+    keeper = phones[0]
+    await keeper.open(keeper.url)
+    close = next((f for f in forms(keeper.page) if f.action.endswith("/close")), None)
+    if close is not None and await keeper.submit(close, "close"):
+        following = link(keeper.page, r"/rounds/2$")
+        if following:
+            await keeper.open(following)
+    for phone in phones:
+        for part in phone.parts:
+            await phone.poll(part)
+        phone.connection.close()
+    return clock.filling.errors
+
+
+def warm_up(host: str, port: int, count: int) -> None:
+    """Play ``count`` throwaway tables' first round through the server before the
+    phones come (a server that has run a while has rendered every page once per worker
+    process: its templates compiled, its caches filled); raise on an error."""
+    specs = make_games(host, port, count, random.Random(1))
+    errors: Counter[str] = Counter()
+    for spec in specs:
+        errors.update(asyncio.run(play_through(host, port, spec)))
+    if errors:
+        raise RuntimeError(f"the warm-up met errors: {dict(errors)}")
 
 
 # --- the starts ---------------------------------------------------------------------------
@@ -945,12 +999,12 @@ def start_run(folder: Path) -> Started:
                    server.stop)
 
 
-def script(name: str, env: dict[str, str] | None = None, *args: str) -> str:
-    """The last line a script of ``scripts/`` prints (the URL it made)."""
-    made = subprocess.run([str(ROOT / "scripts" / name), *args], env=env, check=False,
+def script(path: Path, env: dict[str, str] | None = None, *args: str) -> str:
+    """The last line a script prints (the URL it made)."""
+    made = subprocess.run([str(path), *args], env=env, check=False,
                           capture_output=True, text=True, timeout=300)
-    if made.returncode != 0:
-        raise Unavailable(f"scripts/{name} failed ({made.returncode}): {made.stderr[-2000:]}")
+    if made.returncode != 0 or not made.stdout.strip():
+        raise Unavailable(f"{path.name} failed ({made.returncode}): {made.stderr[-2000:]}")
     return made.stdout.strip().splitlines()[-1]
 
 
@@ -968,22 +1022,33 @@ def empty_database(url: str) -> None:
 
 def start_production(folder: Path, database: str | None) -> Started:
     """gunicorn on PostgreSQL and Redis, behind nginx (``scripts/nginx.sh``)."""
-    nginx = ROOT / "scripts" / "nginx.sh"
-    if not nginx.exists():
+    if not NGINX.exists():
         raise Unavailable("scripts/nginx.sh is missing: the production start is served "
                           "behind nginx, which that script starts")
-    url = database or script("postgres.sh", {**os.environ, "PG_DATABASE": "companion_bench_tables"})
+    scripts = ROOT / "scripts"
+    url = database or script(
+        scripts / "postgres.sh", {**os.environ, "PG_DATABASE": "companion_bench_tables"}
+    )
     empty_database(url)
-    redis = script("redis.sh")
+    redis = script(scripts / "redis.sh")
     port = free_port()
     env = {**server_env(folder, url, port), "RATELIMIT_STORAGE_URI": redis,
            "TRUSTED_PROXIES": "1"}
     command = [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py")]
     server = launch("production", command, env, folder, port)
+    deadline = time.monotonic() + 240
+    while True:  # every worker has built its app and said so, not only the first
+        workers = len(psutil.Process(server.process.pid).children())
+        if server.log.read_text().count("Worker serving") >= workers > 0:
+            break
+        if time.monotonic() > deadline:
+            server.stop()
+            raise Unavailable(f"gunicorn's workers did not all start: {server.log}")
+        time.sleep(0.5)
     run_dir = folder / "nginx"
     listen = free_port()
     try:
-        front = script("nginx.sh", None, "--run-dir", str(run_dir), "--listen", str(listen),
+        front = script(NGINX, None, "--run-dir", str(run_dir), "--listen", str(listen),
                        "--upstream", f"127.0.0.1:{port}")
     except Unavailable:
         server.stop()
@@ -1040,6 +1105,13 @@ class CpuMeter:
         self.groups = groups
         self.last: dict[str, dict[int, float]] = {}
         self.at = 0.0
+        self.busy = 0.0
+
+    @staticmethod
+    def machine_busy() -> float:
+        """CPU seconds this machine's cores have been busy, all processes together."""
+        times = psutil.cpu_times()
+        return sum(times) - times.idle - getattr(times, "iowait", 0.0)
 
     def sample(self) -> dict[str, float] | None:
         """Cores used by each group since the last sample (None at the first)."""
@@ -1051,6 +1123,7 @@ class CpuMeter:
                 with contextlib.suppress(psutil.NoSuchProcess, psutil.AccessDenied):
                     times = p.cpu_times()
                     current[name][p.pid] = times.user + times.system
+        busy = self.machine_busy()
         used = None
         if self.last:
             span = now - self.at
@@ -1058,7 +1131,9 @@ class CpuMeter:
                 name: sum(cpu - self.last[name].get(pid, 0.0) for pid, cpu in pids.items()) / span
                 for name, pids in current.items()
             }
-        self.last, self.at = current, now
+            # what else ran on this machine meanwhile (other users' work, the kernel)
+            used["others"] = max(0.0, (busy - self.busy) / span - sum(used.values()))
+        self.last, self.at, self.busy = current, now, busy
         return used
 
 
@@ -1257,6 +1332,7 @@ def main() -> int:
                                        random.Random(2026 + count))
                     print(f"# {name}: {count} games made through the API in "
                           f"{time.perf_counter() - made:.0f} s", flush=True)
+                    warm_up(started.host, started.port, WARM_UP_TABLES)
                     measured = measure(started, specs, args)
                     read = read_back(started.host, started.port, specs)
                     for line in report(name, count, measured, args.seconds, read,
