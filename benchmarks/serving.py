@@ -17,6 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+# The checkout this file is in, before any installed copy of the app: a script's own
+# folder (benchmarks/) comes first on the path, not the directory it was started from.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
 from companion.game.deck import CARDS
 
 if TYPE_CHECKING:
@@ -174,3 +178,13 @@ def play_game(client: FlaskClient, names: list[str], rounds: int) -> tuple[str, 
         closed = client.post(f"{url}/close", headers=auth)
         assert closed.status_code == 200, closed.json
     return game_id, token
+
+
+def raise_open_files_limit() -> None:
+    """Let this process hold as many connections as the hard limit allows (each is a file
+    descriptor; the soft limit is often 1,024)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))

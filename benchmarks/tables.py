@@ -110,9 +110,7 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 import psutil
-from serving import ROOT, SECRET, deal, free_port
-
-from companion.serve import raise_open_files_limit
+from serving import ROOT, SECRET, deal, free_port, raise_open_files_limit
 
 JOINS_PER_S = 100.0  # phones sitting down a second while the room fills
 SETTLE_S = 12.0  # after the last phone sat down: its claim made, its round page open
@@ -380,6 +378,7 @@ class Phone:
         self.page = b""
         self.parts: list[Part] = []
         self.live = b""  # the round page's live part as last shown
+        self.refused = b""  # the page a refused form came back with (its forms again)
         self.seen: list[tuple[float, int]] = []  # (moment, version) each time it grew
         self.joined = math.inf  # when it first showed a page it watches (a round's, the TV's)
         self.watching = False  # set once the phone is past joining and claiming
@@ -433,6 +432,7 @@ class Phone:
             else:
                 tally.errors[f"{kind}: status {status}"] += 1
         if status not in ok:
+            self.refused = answer if b"<form" in answer else b""
             return None
         if answer:
             self.saw(answer)
@@ -462,17 +462,20 @@ class Phone:
             url = self.location(headers)
         else:
             return False
-        self.url, self.page = url, body
         for asset in assets(body):
             await self.fetch(asset)
+        self.show(url, body)
+        return True
+
+    def show(self, url: str, body: bytes) -> None:
+        """The page ``body`` is the one shown now: its live parts start polling."""
+        self.url, self.page, self.live = url, body, body
         self.parts = live_parts(body)
-        if self.watching and self.parts:
-            self.joined = min(self.joined, self.loop.time())
         now = self.loop.time()
         for part in self.parts:
             part.due = now
-        self.live = body
-        return True
+        if self.watching and self.parts:
+            self.joined = min(self.joined, now)
 
     def location(self, headers: dict[bytes, bytes]) -> str:
         """Where a redirect sends the browser: its path, without the fragment."""
@@ -525,16 +528,20 @@ class Phone:
             body,
         )
         if answer is None:
+            if self.refused:  # the browser shows the page it got: its form, what is saved
+                self.show(self.url, self.refused)
+                self.refused = b""
             return False
         if kind == "save":
             self.table.saves += 1
         elif kind == "close":
             self.table.closes += 1
         answered = self.loop.time()
-        opened = await self.open(self.location(answer[1]))
-        if kind in ("save", "close") and opened and self.seen:
+        target = self.location(answer[1])
+        await retrying(self, lambda: self.open(target))
+        if kind in ("save", "close") and self.seen:
             self.table.changes.append((answered, self.seen[-1][1]))
-        return opened
+        return True
 
     async def poll(self, part: Part) -> bool:
         """One poll of a live part, as board.js makes it; True when the page must be loaded
@@ -591,13 +598,24 @@ class Phone:
             await retrying(self, lambda: self.open(self.url))
 
 
-async def retrying(phone: Phone, step: Callable[[], Any]) -> None:
+async def retrying(phone: Phone, step: Callable[[], Any], tries: float = math.inf) -> bool:
     """Run ``step()`` (a page or a form) until it works, 3 s between tries (a person
-    tapping again after an error)."""
+    tapping again after an error), at most ``tries`` times: whether it worked."""
     while not await step():
+        tries -= 1
+        if tries <= 0:
+            return False
         await asyncio.sleep(3.0)
         if phone.loop.time() >= phone.clock.stop:
             raise Stop
+    return True
+
+
+async def watch(phone: Phone) -> None:
+    """Stay on the page shown, its parts polled, to the end."""
+    while True:
+        if await phone.dwell(math.inf) == "reload":
+            await retrying(phone, lambda: phone.open(phone.url))
 
 
 # --- the people ---------------------------------------------------------------------------
@@ -608,9 +626,7 @@ async def viewer(phone: Phone, start: float) -> None:
     await asyncio.sleep(max(0.0, start - phone.loop.time()))
     phone.watching = True
     await retrying(phone, lambda: phone.open(phone.table.spec.view))
-    while True:
-        if await phone.dwell(math.inf) == "reload":
-            await retrying(phone, lambda: phone.open(phone.url))
+    await watch(phone)
 
 
 def all_in_shown(phone: Phone, watching: bool) -> bool:
@@ -651,7 +667,9 @@ async def player(phone: Phone, seat: int, start: float, round_seconds: float) ->
         return await phone.submit(form, "claim")
 
     phone.watching = True
-    await retrying(phone, claim_seat)
+    if not await retrying(phone, claim_seat, tries=3):  # refused: watch the game instead
+        await retrying(phone, lambda: phone.open(spec.view))
+        await watch(phone)
     part_of_round = spec.first_round
     while True:  # on a round page
         number_found = re.search(r"/rounds/(\d+)", phone.url)
@@ -676,7 +694,7 @@ async def player(phone: Phone, seat: int, start: float, round_seconds: float) ->
             )
             if waited == "reload":
                 await retrying(phone, lambda: phone.open(phone.url))
-                if re.search(rb'id="round-live"[^>]*data-form="seat"', phone.page) is None:
+                if not any(part.form == "seat" for part in phone.parts):
                     break  # the round closed (or can't be entered): on to the next
                 continue
             if waited == "done":
@@ -696,9 +714,7 @@ async def player(phone: Phone, seat: int, start: float, round_seconds: float) ->
             await phone.think("next round")
         following = link(phone.page, rf"/rounds/{number + 1}$")
         if following is None:  # the game is over: stay on the page
-            while True:
-                if await phone.dwell(math.inf) == "reload":
-                    await retrying(phone, lambda: phone.open(phone.url))
+            await watch(phone)
         await retrying(phone, lambda following=following: phone.open(following))
 
 
