@@ -43,25 +43,27 @@ as on a server that has run a while); then N tables of phones sit down and play:
   a round, as if its game had started earlier, so that the saves and closes of the room
   are spread over the measured windows rather than all at their end.
 
-Once the room has filled (and settled for 12 s), ``--runs`` windows of ``--seconds`` are
-measured back to back. Per kind of request (page: every HTML page and redirect; static:
-the style sheet and scripts; claim; live poll: the round page's part; board poll: the
-leaderboard's; save: a hand; close) it prints how many a second, p50 and p99 in ms and the
-errors: a failed connection, no answer in 10 s, or a status a browser would not expect
-(a poll: 200/304; a page: 200, or 302/303 for an edit link; a form: 302/303). Each
-figure is the median of the windows, the worst in brackets. Also: the errors while the
-room filled; the CPU of each group of processes, found by their process ids (the server's
-process tree; the PostgreSQL backends serving the benchmark's database; nginx's master
-and workers; Redis, which other users on this machine may share; the load generator's
-own processes; and everything else this machine ran meanwhile, its other users' work
-included) in cores (CPU seconds per second); their memory at the end (proportional
-set size, MiB); and the staleness: after a save or a close, how long until each phone of
-that table watching the game by then (its round page or the leaderboard shown) has seen
-the change (a ``data-version`` at least the one the saving phone's next page shows) in a
-poll answer or a page, p50/p99/max over every phone and change in
-the windows (the phones keep going 8 s past the last window so that none is cut short).
-At the end the games are read back through ``/api/v1/games/<id>``: the hands entered
-and rounds closed there must equal the saves and closes the phones saw succeed.
+Once the room has filled and settled (every phone watching its round page or the TV's
+board, then 5 s; at most 120 s after the last phone sat down), ``--runs`` windows of
+``--seconds`` are measured back to back. Per kind of request (page: every HTML page and
+redirect; static: the style sheet and scripts; claim; live poll: the round page's part;
+board poll: the leaderboard's; save: a hand; close) it prints how many a second, p50 and
+p99 in ms and the errors: a failed connection, no answer in 10 s, or a status a browser
+would not expect (a poll: 200/304; a page: 200, or 302/303 for an edit link; a form:
+302/303). Each figure is the median of the windows, the worst in brackets. Also: the
+errors while the room filled; the CPU of each group of processes, found by their process
+ids (the server's process tree; the PostgreSQL backends serving the benchmark's
+database; nginx's master and workers; Redis, which other users on this machine may
+share; the load generator's own processes; and everything else this machine ran
+meanwhile, its other users' work included) in cores (CPU seconds per second); their
+memory at the end (proportional set size, MiB); and the staleness: after a save or a
+close, how long until each phone of that table watching the game by then (its round page
+or the leaderboard shown) has seen the change (a ``data-version`` at least the one the
+saving phone's next page shows) in a poll answer or a page, p50/p99/max over every phone
+and change in the windows (the phones keep going 8 s past the last window so that none
+is cut short). At the end the games are read back through ``/api/v1/games/<id>``: the
+hands entered and rounds closed there must equal the saves and closes the phones saw
+succeed.
 
 The starts (``--starts``), each on a database and instance folder of its own:
 
@@ -101,7 +103,7 @@ import tempfile
 import time
 import zlib
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from html import unescape
@@ -113,7 +115,8 @@ import psutil
 from serving import ROOT, SECRET, deal, free_port, raise_open_files_limit
 
 JOINS_PER_S = 100.0  # phones sitting down a second while the room fills
-SETTLE_S = 12.0  # after the last phone sat down: its claim made, its round page open
+SETTLE_S = 5.0  # after every phone watches its page (claim made, round page open)
+SETTLE_LIMIT_S = 120.0  # the longest wait for that after the last phone sat down
 TAIL_S = 8.0  # the phones go on after the last window, for the staleness of its changes
 TIMEOUT_S = 10.0
 POLL_MS = 3000  # board.js's default, when a page names none
@@ -310,13 +313,22 @@ class Tally:
 
 @dataclass
 class Clock:
-    """The run's moments in loop time: the first window, its length, how many."""
+    """The run's moments in loop time: the first window (not known while the room fills:
+    infinite until then), its length, how many; and the phones still on their way to
+    the page they watch, shared with the main process (``arrived``)."""
 
     first: float
     seconds: float
     windows: list[Tally]
     filling: Tally
     tail: float = TAIL_S
+    pending: Any = None  # a multiprocessing Value: phones of this process not watching yet
+
+    def arrived(self) -> None:
+        """A phone shows the page it watches from now on (its round, the TV's board)."""
+        if self.pending is not None:
+            with self.pending.get_lock():
+                self.pending.value -= 1
 
     def tally(self, moment: float) -> Tally | None:
         """The tally a request sent at ``moment`` counts in: the filling's before the first
@@ -386,10 +398,11 @@ class Phone:
 
     # -- one request --
 
-    def _head(self, method: str, url: str, extra: list[bytes]) -> bytes:
+    def _head(self, method: str, url: str, extra: Sequence[bytes]) -> bytes:
+        accept = [] if any(h.startswith(b"Accept:") for h in extra) else [b"Accept: */*"]
         lines = [
             f"{method} {url} HTTP/1.1".encode(), b"Host: " + self.host,
-            b"User-Agent: " + USER_AGENT, b"Accept: */*",
+            b"User-Agent: " + USER_AGENT, *accept,
             b"Accept-Language: " + self.language.encode() + b",en;q=0.5",
             b"Accept-Encoding: gzip", *extra,
         ]
@@ -398,18 +411,18 @@ class Phone:
         return b"\r\n".join(lines) + b"\r\n\r\n"
 
     async def request(
-        self, method: str, url: str, kind: str, ok: tuple[int, ...], extra: list[bytes] = (),
-        body: bytes = b"",
+        self, method: str, url: str, kind: str, ok: tuple[int, ...],
+        extra: Sequence[bytes] = (), body: bytes = b"",
     ) -> tuple[int, dict[bytes, bytes], bytes] | None:
-        """One exchange, timed into the tally of the moment it was sent; None on an error
-        (counted) or after the run's end."""
+        """One exchange, timed into the tally of the moment it was sent (none after the
+        last window); None on an error (counted). Raises Stop once the run is over."""
         sent = self.loop.time()
         if sent >= self.clock.stop:
             raise Stop
         tally = self.clock.tally(sent)
         try:
             status, headers, cookies, answer = await asyncio.wait_for(
-                self.connection.exchange(self._head(method, url, list(extra)) + body), TIMEOUT_S
+                self.connection.exchange(self._head(method, url, extra) + body), TIMEOUT_S
             )
         except FAILURES as error:
             self.connection.close()
@@ -474,8 +487,9 @@ class Phone:
         now = self.loop.time()
         for part in self.parts:
             part.due = now
-        if self.watching and self.parts:
-            self.joined = min(self.joined, now)
+        if self.watching and self.parts and self.joined == math.inf:
+            self.joined = now
+            self.clock.arrived()
 
     def location(self, headers: dict[bytes, bytes]) -> str:
         """Where a redirect sends the browser: its path, without the fragment."""
@@ -742,27 +756,36 @@ async def save_hand(phone: Phone, seat: int, number: int) -> bool:
 
 
 def generate(specs: list[TableSpec], host: str, port: int, begin: float, joins: list[float],
-             first: float, seconds: float, runs: int, round_seconds: float, seed: int,
-             out: Any) -> None:
+             shared: tuple[Any, Any], seconds: float, runs: int, round_seconds: float,
+             seed: int, out: Any) -> None:
     """A generator process: its share of the tables (``joins``: the moments after
-    ``begin``, wall clock, their phones sit down; ``first``: the first window's, after
-    ``begin``); sends what it saw through ``out``."""
+    ``begin``, wall clock, their phones sit down; ``shared``: the first window's moment,
+    wall clock, once the main process sets it, and this process's phones not watching
+    yet); sends what it saw through ``out``."""
     raise_open_files_limit()  # every phone is a connection: a file descriptor
     result = asyncio.run(
-        drive(specs, host, port, begin, joins, first, seconds, runs, round_seconds, seed)
+        drive(specs, host, port, begin, joins, shared, seconds, runs, round_seconds, seed)
     )
     out.send(result)
     out.close()
 
 
 async def drive(specs: list[TableSpec], host: str, port: int, begin: float, joins: list[float],
-                first: float, seconds: float, runs: int, round_seconds: float,
+                shared: tuple[Any, Any], seconds: float, runs: int, round_seconds: float,
                 seed: int) -> dict[str, Any]:
     """Every phone of ``specs`` as a task, until the tail after the last window; what
     they saw (per window, while the room filled), the staleness, the saves and closes."""
     loop = asyncio.get_running_loop()
     zero = loop.time() + (begin - time.time())
-    clock = Clock(zero + first, seconds, [Tally() for _ in range(runs)], Tally())
+    first, pending = shared
+    clock = Clock(math.inf, seconds, [Tally() for _ in range(runs)], Tally(), pending=pending)
+
+    async def windows_start() -> None:  # the main process says when the room has settled
+        while first.value == 0.0:
+            await asyncio.sleep(0.1)
+        clock.first = loop.time() + (first.value - time.time())
+
+    follow = asyncio.create_task(windows_start())
     rng = random.Random(seed)
     tables, tasks = [], []
     for spec, table_joins in zip(specs, joins_per_table(specs, joins), strict=True):
@@ -780,6 +803,7 @@ async def drive(specs: list[TableSpec], host: str, port: int, begin: float, join
                 work = viewer(phone, zero + moment)
             tasks.append(asyncio.create_task(until_stopped(phone, work)))
     await asyncio.gather(*tasks)
+    await follow
     return {
         "windows": [t.as_dict() for t in clock.windows],
         "filling": clock.filling.as_dict(),
@@ -1179,26 +1203,35 @@ def measure(started: Started, specs: list[TableSpec], args: argparse.Namespace) 
     for count in per_table:
         joins.append([(at + i) / JOINS_PER_S for i in range(count)])
         at += count
-    first = phones / JOINS_PER_S + SETTLE_S
     begin = time.time() + 3.0  # every generator process is up by then
-    pipes, processes = [], []
+    first = context.Value("d", 0.0)
+    pipes, processes, pendings = [], [], []
     for g in range(args.generators):
         receive, send = context.Pipe(duplex=False)
         share = [j for table in joins[g :: args.generators] for j in table]
+        pending = context.Value("i", len(share))
         process = context.Process(target=generate, args=(
-            specs[g :: args.generators], started.host, started.port, begin, share, first,
-            args.seconds, args.runs, args.round_seconds, 7 + g, send,
+            specs[g :: args.generators], started.host, started.port, begin, share,
+            (first, pending), args.seconds, args.runs, args.round_seconds, 7 + g, send,
         ))
         process.start()
         send.close()
         pipes.append(receive)
         processes.append(process)
+        pendings.append(pending)
+    seated = begin + phones / JOINS_PER_S  # the last phone sits down
+    time.sleep(max(0.0, seated - time.time()))
+    while time.time() < seated + SETTLE_LIMIT_S and sum(p.value for p in pendings) > 0:
+        time.sleep(0.2)  # until every phone watches its page (its claim made)
+    settled = time.time() - seated
+    on_their_way = sum(p.value for p in pendings)
+    first.value = start = time.time() + SETTLE_S
     groups = {**started.groups,
               "generator": lambda: [p for q in processes if q.pid for p in tree(q.pid)]}
     meter = CpuMeter(groups)
     cpu = []
     for n in range(args.runs + 1):
-        time.sleep(max(0.0, begin + first + n * args.seconds - time.time()))
+        time.sleep(max(0.0, start + n * args.seconds - time.time()))
         used = meter.sample()
         if used is not None:
             cpu.append(used)
@@ -1206,7 +1239,8 @@ def measure(started: Started, specs: list[TableSpec], args: argparse.Namespace) 
     results = [pipe.recv() for pipe in pipes]
     for process in processes:
         process.join()
-    return {"results": results, "cpu": cpu, "memory": mem, "phones": phones}
+    return {"results": results, "cpu": cpu, "memory": mem, "phones": phones,
+            "settled": settled, "on their way": on_their_way}
 
 
 # --- the report ---------------------------------------------------------------------------
@@ -1267,6 +1301,12 @@ def report(name: str, tables: int, measured: dict[str, Any], seconds: float,
         missed.append(f"{sum(errors.values())} errors")
         lines.append(f"errors in the windows: {dict(sorted(errors.items()))}")
     lines.append(f"errors while the room filled: {dict(sorted(filling.items())) or 0}")
+    if measured["on their way"]:
+        lines.append(f"the room never settled: {measured['on their way']} phones were not "
+                     f"watching their page {SETTLE_LIMIT_S:.0f} s after the last sat down")
+    else:
+        lines.append(f"the room settled {measured['settled']:.1f} s after the last phone "
+                     "sat down (every phone on its round page or the TV's board)")
     if statuses:
         seen: Counter[str] = Counter()
         for r in results:
