@@ -421,9 +421,10 @@ class Phone:
             raise Stop
         tally = self.clock.tally(sent)
         try:
-            status, headers, cookies, answer = await asyncio.wait_for(
-                self.connection.exchange(self._head(method, url, extra) + body), TIMEOUT_S
-            )
+            async with asyncio.timeout(TIMEOUT_S):  # no task of its own, as wait_for has
+                status, headers, cookies, answer = await self.connection.exchange(
+                    self._head(method, url, extra) + body
+                )
         except FAILURES as error:
             self.connection.close()
             if tally is not None:
