@@ -16,7 +16,8 @@ as on a server that has run a while); then N tables of phones sit down and play:
   keep-alive connection, its language (``Accept-Language``: the table's, or another one
   for a quarter of the phones) and a browser's cache (``If-None-Match`` /
   ``If-Modified-Since`` for the style sheet and scripts each page names, fetched after the
-  page as a browser does; ``gzip`` accepted).
+  page as a browser does, three at a time: two more connections are opened for them and
+  closed after; ``gzip`` accepted).
 - A player's phone opens the view link (``/games/<id>``), waits a moment (2-6 s) while
   the page's script polls the leaderboard, opens its "I am <name>" link (the claim page),
   taps the button after 1-3 s (the form ``POST`` with the CSRF token of the page), and
@@ -57,13 +58,13 @@ database; nginx's master and workers; Redis, which other users on this machine m
 share; the load generator's own processes; and everything else this machine ran
 meanwhile, its other users' work included) in cores (CPU seconds per second); their
 memory at the end (proportional set size, MiB); and the staleness: after a save or a
-close, how long until each phone of that table watching the game by then (its round page
-or the leaderboard shown) has seen the change (a ``data-version`` at least the one the
-saving phone's next page shows) in a poll answer or a page, p50/p99/max over every phone
-and change in the windows (the phones keep going 8 s past the last window so that none
-is cut short). At the end the games are read back through ``/api/v1/games/<id>``: the
-hands entered and rounds closed there must equal the saves and closes the phones saw
-succeed.
+close, how long until each other phone of that table watching the game by then (its
+round page or the leaderboard shown) has seen the change (a ``data-version`` at least
+the one the saving phone's next page shows) in a poll answer or a page, p50/p99/max over
+every phone and change in the windows (the phones keep going 8 s past the last window so
+that none is cut short). At the end the games are read back through
+``/api/v1/games/<id>``: the hands entered and rounds closed there must equal the saves
+and closes the phones saw succeed.
 
 The starts (``--starts``), each on a database and instance folder of its own:
 
@@ -132,6 +133,7 @@ THINK = {  # a person's pause before the next tap, seconds (low, high)
 }
 LEXICONS = Path(tempfile.gettempdir()) / "companion-bench-lexicons"  # kept between runs
 USER_AGENT = b"Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126 Mobile Safari"
+STATIC_CONNECTIONS = 3  # a page's assets come over this many connections at once
 GAME_LIMIT = "1000000 per minute"  # the benchmark makes every game from one address
 WARM_UP_TABLES = 6  # played through before measuring: twice per production worker
 NGINX = ROOT / "scripts" / "nginx.sh"  # renders the repository's config, starts nginx
@@ -367,7 +369,7 @@ class TableRun:
 
     spec: TableSpec
     phones: list[Phone] = field(default_factory=list)
-    changes: list[tuple[float, int]] = field(default_factory=list)
+    changes: list[tuple[float, int, Phone]] = field(default_factory=list)
     saves: int = 0  # answered as a browser expects (303/302), all run long
     closes: int = 0
 
@@ -412,21 +414,23 @@ class Phone:
 
     async def request(
         self, method: str, url: str, kind: str, ok: tuple[int, ...],
-        extra: Sequence[bytes] = (), body: bytes = b"",
+        extra: Sequence[bytes] = (), body: bytes = b"", via: Connection | None = None,
     ) -> tuple[int, dict[bytes, bytes], bytes] | None:
         """One exchange, timed into the tally of the moment it was sent (none after the
-        last window); None on an error (counted). Raises Stop once the run is over."""
+        last window); None on an error (counted). Raises Stop once the run is over.
+        ``via``: another connection than the phone's own."""
+        connection = via or self.connection
         sent = self.loop.time()
         if sent >= self.clock.stop:
             raise Stop
         tally = self.clock.tally(sent)
         try:
             async with asyncio.timeout(TIMEOUT_S):  # no task of its own, as wait_for has
-                status, headers, cookies, answer = await self.connection.exchange(
+                status, headers, cookies, answer = await connection.exchange(
                     self._head(method, url, extra) + body
                 )
         except FAILURES as error:
-            self.connection.close()
+            connection.close()
             if tally is not None:
                 reason = "timeout" if isinstance(error, TimeoutError) else type(error).__name__
                 tally.errors[f"{kind}: {reason}"] += 1
@@ -476,10 +480,34 @@ class Phone:
             url = self.location(headers)
         else:
             return False
-        for asset in assets(body):
-            await self.fetch(asset)
+        await self.fetch_all(assets(body))
         self.show(url, body)
         return True
+
+    async def fetch_all(self, urls: list[str]) -> None:
+        """A page's style sheets and scripts, fetched side by side as a browser does:
+        over its connection and up to ``STATIC_CONNECTIONS - 1`` more, opened for them
+        and closed after."""
+        wanted = [u for u in urls if not self.fresh(u)]
+        lanes = [self.connection] + [
+            Connection(self.connection.host, self.connection.port)
+            for _ in range(min(len(wanted), STATIC_CONNECTIONS) - 1)
+        ]
+
+        async def lane(connection: Connection, share: list[str]) -> None:
+            for url in share:
+                await self.fetch(url, connection)
+
+        try:
+            await asyncio.gather(*(lane(c, wanted[n :: len(lanes)]) for n, c in enumerate(lanes)))
+        finally:
+            for connection in lanes[1:]:
+                connection.close()
+
+    def fresh(self, url: str) -> bool:
+        """Whether the browser's cache holds ``url`` fresh (not to be asked at all)."""
+        held = self.cache.get(url)
+        return held is not None and held[2] > self.loop.time()
 
     def show(self, url: str, body: bytes) -> None:
         """The page ``body`` is the one shown now: its live parts start polling."""
@@ -497,19 +525,18 @@ class Phone:
         target = urlsplit(headers.get(b"location", b"/").decode())
         return target.path + (f"?{target.query}" if target.query else "")
 
-    async def fetch(self, url: str) -> None:
+    async def fetch(self, url: str, via: Connection) -> None:
         """A style sheet or script through the browser's cache: not asked while fresh
         (``max-age``), else asked again with what validates the copy held."""
         held = self.cache.get(url)
-        now = self.loop.time()
-        if held is not None and held[2] > now:
+        if self.fresh(url):
             return
         extra = []
         if held is not None and held[0]:
             extra.append(b"If-None-Match: " + held[0])
         if held is not None and held[1]:
             extra.append(b"If-Modified-Since: " + held[1])
-        answer = await self.request("GET", url, "static", (200, 304), extra)
+        answer = await self.request("GET", url, "static", (200, 304), extra, via=via)
         if answer is not None:
             self.remember(url, answer[1], held)
 
@@ -555,7 +582,7 @@ class Phone:
         target = self.location(answer[1])
         await retrying(self, lambda: self.open(target))
         if kind in ("save", "close") and self.seen:
-            self.table.changes.append((answered, self.seen[-1][1]))
+            self.table.changes.append((answered, self.seen[-1][1], self))
         return True
 
     async def poll(self, part: Part) -> bool:
@@ -836,17 +863,17 @@ async def until_stopped(phone: Phone, work: Any) -> None:
 
 
 def staleness(tables: list[TableRun], clock: Clock) -> dict[str, Any]:
-    """For each save or close answered within the windows, each phone of its table that
-    watched the game by then (its round page, or the TV's leaderboard, loaded): seconds
-    until that phone saw the version it made."""
+    """For each save or close answered within the windows, each other phone of its table
+    that watched the game by then (its round page, or the TV's leaderboard, loaded):
+    seconds until that phone saw the version it made."""
     delays, unseen, changes = [], 0, 0
     for table in tables:
-        for moment, version in table.changes:
+        for moment, version, maker in table.changes:
             if not clock.first <= moment < clock.end:
                 continue
             changes += 1
             for phone in table.phones:
-                if phone.joined > moment:
+                if phone is maker or phone.joined > moment:
                     continue
                 seen = next((t for t, v in phone.seen if v >= version), None)
                 if seen is None:
