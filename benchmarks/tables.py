@@ -19,8 +19,8 @@ as on a server that has run a while); then N tables of phones sit down and play:
   keep-alive connection, its language (``Accept-Language``: the table's, or another one
   for a quarter of the phones) and a browser's cache (``If-None-Match`` /
   ``If-Modified-Since`` for the style sheet and scripts each page names, fetched after the
-  page as a browser does, three at a time: two more connections are opened for them and
-  closed after; ``gzip`` accepted).
+  page as a browser does, three at a time: two more connections are opened for them the
+  first time and kept, as a browser keeps them; ``gzip`` accepted).
 - A player's phone opens the view link (``/games/<id>``), waits a moment (2-6 s) while
   the page's script polls the leaderboard, opens its "I am <name>" link (the claim page),
   taps the button after 1-3 s (the form ``POST`` with the CSRF token of the page), and
@@ -391,6 +391,7 @@ class Phone:
         self.table, self.language, self.clock, self.rng = table, language, clock, rng
         self.host = f"{host}:{port}".encode()
         self.connection = Connection(host, port)
+        self.more: list[Connection] = []  # the connections a page's assets come over too
         self.cookies: dict[bytes, bytes] = {}
         self.cache: dict[str, tuple[bytes, bytes, float]] = {}  # url: etag, date, fresh to
         self.url = ""
@@ -491,23 +492,24 @@ class Phone:
 
     async def fetch_all(self, urls: list[str]) -> None:
         """A page's style sheets and scripts, fetched side by side as a browser does:
-        over its connection and up to ``STATIC_CONNECTIONS - 1`` more, opened for them
-        and closed after."""
+        over its connection and up to ``STATIC_CONNECTIONS - 1`` more, opened the first
+        time and kept (a browser keeps a used connection for minutes; the server may
+        close it sooner, and it is opened again when next needed)."""
         wanted = [u for u in urls if not self.fresh(u)]
-        lanes = [self.connection] + [
-            Connection(self.connection.host, self.connection.port)
-            for _ in range(min(len(wanted), STATIC_CONNECTIONS) - 1)
-        ]
+        while len(self.more) < min(len(wanted), STATIC_CONNECTIONS) - 1:
+            self.more.append(Connection(self.connection.host, self.connection.port))
+        lanes = [self.connection, *self.more][: max(1, len(wanted))]
 
         async def lane(connection: Connection, share: list[str]) -> None:
             for url in share:
                 await self.fetch(url, connection)
 
-        try:
-            await asyncio.gather(*(lane(c, wanted[n :: len(lanes)]) for n, c in enumerate(lanes)))
-        finally:
-            for connection in lanes[1:]:
-                connection.close()
+        await asyncio.gather(*(lane(c, wanted[n :: len(lanes)]) for n, c in enumerate(lanes)))
+
+    def hang_up(self) -> None:
+        """Close every connection of this phone."""
+        for connection in (self.connection, *self.more):
+            connection.close()
 
     def fresh(self, url: str) -> bool:
         """Whether the browser's cache holds ``url`` fresh (not to be asked at all)."""
@@ -866,7 +868,7 @@ async def until_stopped(phone: Phone, work: Any) -> None:
     except Stop:
         pass
     finally:
-        phone.connection.close()
+        phone.hang_up()
 
 
 def staleness(tables: list[TableRun], clock: Clock) -> dict[str, Any]:
@@ -979,7 +981,7 @@ async def play_through(host: str, port: int, spec: TableSpec) -> Counter[str]:
     for phone in phones:
         for part in phone.parts:
             await phone.poll(part)
-        phone.connection.close()
+        phone.hang_up()
     return clock.filling.errors
 
 
