@@ -101,7 +101,6 @@ import multiprocessing
 import os
 import random
 import re
-import shutil
 import statistics
 import subprocess
 import sys
@@ -908,6 +907,9 @@ def make_games(host: str, port: int, count: int, rng: random.Random) -> list[Tab
                                {"Content-Type": "application/json"})
             answer = connection.getresponse()
             data = answer.read()
+            if answer.status == 429:
+                raise Unavailable(f"the server's limit on new games refused game {n + 1}: "
+                                  "start it with a higher GAME_CREATION_LIMIT")
             if answer.status != 201:
                 raise RuntimeError(f"game {n + 1} not made: {answer.status} {data[:300]!r}")
             made = json.loads(data)
@@ -1449,10 +1451,12 @@ def main() -> int:
                     for line in report(name, count, measured, args.seconds, read,
                                        args.statuses):
                         print(line, flush=True)
+                except Unavailable as why:
+                    print(f"== {name}: not measured: {why}", flush=True)
+                    failed = True
+                    break
                 finally:
                     started.stop()
-                    if name == "run":
-                        shutil.rmtree(folder / "instance", ignore_errors=True)
     print("\nFigures: median of the windows, worst in brackets.")
     return 1 if failed else 0
 
