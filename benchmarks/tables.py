@@ -705,7 +705,7 @@ async def player(phone: Phone, seat: int, start: float, round_seconds: float) ->
     await phone.think("claim link")
     claim = link(phone.page, rf"/seats/{seat}$")
     if claim is None:
-        raise RuntimeError(f"no claim link for seat {seat} on {phone.url}")
+        raise RuntimeError("no claim link for its seat on the game page")
     await retrying(phone, lambda: phone.open(claim))
     await phone.think("claim button")
 
@@ -724,7 +724,7 @@ async def player(phone: Phone, seat: int, start: float, round_seconds: float) ->
     while True:  # on a round page
         number_found = re.search(r"/rounds/(\d+)", phone.url)
         if number_found is None:
-            raise RuntimeError(f"not a round page: {phone.url}")
+            raise RuntimeError("a form sent the phone elsewhere than a round page")
         number = int(number_found[1])
         seat_form = next((f for f in forms(phone.page) if f.attributes.get(b"id") == "seat-form"),
                          None)
@@ -862,10 +862,16 @@ def joins_per_table(specs: list[TableSpec], joins: list[float]) -> list[list[flo
 
 
 async def until_stopped(phone: Phone, work: Any) -> None:
+    """Run a phone's ``work`` to the end of the run; a page without what the phone
+    needs next (a link, a form) ends that phone, counted among the errors."""
     try:
         await work
     except Stop:
         pass
+    except RuntimeError as lost:
+        tally = phone.clock.tally(phone.loop.time())
+        if tally is not None:
+            tally.errors[f"page: {lost}"] += 1
     finally:
         phone.hang_up()
 
@@ -941,7 +947,9 @@ def read_back(host: str, port: int, specs: list[TableSpec]) -> tuple[int, int] |
                     connection.request("GET", f"/api/v1/games/{spec.game_id}")
                     answer = connection.getresponse()
                     data = answer.read()
-                    break
+                    if answer.status < 500 or time.monotonic() > deadline:
+                        break
+                    time.sleep(1.0)  # a proxy's 502/504 while the server catches up
                 except OSError as error:
                     connection.close()
                     if time.monotonic() > deadline:
