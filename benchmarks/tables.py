@@ -1325,8 +1325,9 @@ TARGETS = {"live poll": 0.25, "board poll": 0.25, "save": 0.5, "claim": 0.5, "pa
 
 
 def report(name: str, tables: int, measured: dict[str, Any], seconds: float,
-           read: tuple[int, int] | str, statuses: bool = False) -> list[str]:
-    """The lines for one start at N tables (``statuses``: every answer's status too)."""
+           statuses: bool = False) -> tuple[list[str], list[str]]:
+    """The lines for one start at N tables (``statuses``: every answer's status too), and
+    the targets it missed."""
     results = measured["results"]
     runs = len(measured["cpu"])
     players = sum(r["phones"] for r in results) - tables
@@ -1391,8 +1392,17 @@ def report(name: str, tables: int, measured: dict[str, Any], seconds: float,
     else:
         lines.append(f"staleness: no change seen in the windows ({changes} saves and closes; "
                      "do the pages still carry data-version?)")
+    return lines, missed
+
+
+def landed(measured: dict[str, Any], read: tuple[int, int] | str,
+           missed: list[str]) -> list[str]:
+    """The saves and closes the phones saw answered against the games as the server
+    keeps them; and the targets missed (``missed``, with a loss added)."""
+    results = measured["results"]
     saves = sum(r["saves"] for r in results)
     closes = sum(r["closes"] for r in results)
+    lines = []
     if isinstance(read, str):
         lines.append(f"landed: {saves} saves and {closes} closes answered; the games could "
                      f"not be read back: {read}")
@@ -1455,10 +1465,10 @@ def main() -> int:
                           f"{time.perf_counter() - made:.0f} s", flush=True)
                     warm_up(started.host, started.port, WARM_UP_TABLES)
                     measured = measure(started, specs, args)
+                    lines, missed = report(name, count, measured, args.seconds, args.statuses)
+                    print("\n".join(lines), flush=True)
                     read = read_back(started.host, started.port, specs)
-                    for line in report(name, count, measured, args.seconds, read,
-                                       args.statuses):
-                        print(line, flush=True)
+                    print("\n".join(landed(measured, read, missed)), flush=True)
                 except Unavailable as why:
                     print(f"== {name}: not measured: {why}", flush=True)
                     failed = True
