@@ -46,6 +46,9 @@ as on a server that has run a while); then N tables of phones sit down and play:
   next round's page from its link. Each table's first round is cut to a random part of
   a round, as if its game had started earlier, so that the saves and closes of the room
   are spread over the measured windows rather than all at their end.
+- A page or form that fails is tried again 3 s later, as a person taps again; a form
+  refused with a page (a clash, a taken seat) leaves that page shown, its form posted
+  again; a seat refused three times makes its phone watch the game page instead.
 
 Once the room has filled and settled (every phone watching its round page or the TV's
 board, then 5 s; at most 120 s after the last phone sat down), ``--runs`` windows of
@@ -60,14 +63,14 @@ ids (the server's process tree; the PostgreSQL backends serving the benchmark's
 database; nginx's master and workers; Redis, which other users on this machine may
 share; the load generator's own processes; and everything else this machine ran
 meanwhile, its other users' work included) in cores (CPU seconds per second); their
-memory at the end (proportional set size, MiB); and the staleness: after a save or a
-close, how long until each other phone of that table watching the game by then (its
-round page or the leaderboard shown) has seen the change (a ``data-version`` at least
-the one the saving phone's next page shows) in a poll answer or a page, p50/p99/max over
-every phone and change in the windows (the phones keep going 8 s past the last window so
-that none is cut short). At the end the games are read back through
-``/api/v1/games/<id>``: the hands entered and rounds closed there must equal the saves
-and closes the phones saw succeed.
+memory at the end (proportional set size, MiB); and the staleness: from the moment a
+save's or a close's answer arrived, how long until each other phone of that table
+watching the game by then (its round page or the leaderboard shown) has seen the change
+(a ``data-version`` at least the one the saving phone's next page shows) in a poll
+answer or a page, p50/p99/max over every phone and change in the windows (the phones
+keep going 8 s past the last window so that none is cut short). At the end the games are
+read back through ``/api/v1/games/<id>``: the hands entered and rounds closed there must
+equal the saves and closes the phones saw succeed.
 
 The starts (``--starts``), each on a database and instance folder of its own:
 
@@ -79,14 +82,15 @@ The starts (``--starts``), each on a database and instance folder of its own:
   the phones talk to nginx only.
 
 ``--url URL`` loads a server already running instead (games are made there through its
-API: its limit on new games must allow N; ``--server-pids`` names its processes for the
+API: its limit on new games must allow N + 6; ``--server-pids`` names its processes for the
 CPU and memory figures). Everything listens and is loaded on loopback only.
 
-The load generator (``--generators`` processes, asyncio, one keep-alive connection per
-phone, tables shared out between the processes) shares this machine's cores with the
-server: its own CPU is printed, and what the rest of the machine ran meanwhile
-("others"), so that the figures can be read with them in mind. Each run takes about a
-minute to start and fill the room (N x 7 phones at 100 a second), then the windows.
+The load generator (``--generators`` processes, asyncio, keep-alive connections of its
+own for each phone, the tables shared out between the processes) shares this machine's
+cores with the server: its own CPU is printed, and what the rest of the machine ran
+meanwhile ("others"), so that the figures can be read with them in mind. A run fills the
+room in N x 7 / 100 seconds (70 s at 1,000 tables), lets it settle (up to 120 s), then
+measures the windows.
 """
 
 from __future__ import annotations
