@@ -17,6 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+# The checkout this file is in, before any installed copy of the app: a script's own
+# folder (benchmarks/) comes first on the path, not the directory it was started from.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
 from companion.game.deck import CARDS
 
 if TYPE_CHECKING:
@@ -141,17 +145,23 @@ def split_hand(hand: list[str], rng: random.Random, out: bool) -> dict[str, obje
     return {"words": words, "unused": hand[:keep], "went_out": out}
 
 
-def round_body(number: int, names: list[str], seed: int = 8) -> dict[str, object]:
-    """Round ``number`` dealt from a shuffled real deck: every hand r+2 cards, no challenges."""
+def deal(number: int, players: int, size: int, seed: int = 8) -> list[dict[str, object]]:
+    """Round ``number``'s hands of ``size`` cards for ``players`` seats, dealt from one
+    shuffled real deck (so no card is entered more often than the deck has it), each
+    split into words and leftovers; the seat ``(number - 1) % players`` went out."""
     deck = [c.name for c in CARDS for _ in range(c.copies)]
     rng = random.Random(seed * 100 + number)
     rng.shuffle(deck)
-    size = number + 2
-    players = []
-    for seat, name in enumerate(names):
-        hand = deck[seat * size : (seat + 1) * size]
-        out = seat == (number - 1) % len(names)
-        players.append({"name": name, **split_hand(hand, rng, out)})
+    return [
+        split_hand(deck[seat * size : (seat + 1) * size], rng, seat == (number - 1) % players)
+        for seat in range(players)
+    ]
+
+
+def round_body(number: int, names: list[str], seed: int = 8) -> dict[str, object]:
+    """Round ``number`` dealt from a shuffled real deck: every hand r+2 cards, no challenges."""
+    hands = deal(number, len(names), number + 2, seed)
+    players = [{"name": name, **hand} for name, hand in zip(names, hands, strict=True)]
     return {"players": players, "challenges": []}
 
 
