@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import zlib
 from pathlib import Path
 
 import pytest
@@ -109,20 +110,31 @@ def flip(data: bytes) -> bytes:
     return data[:middle] + bytes([data[middle] ^ 0x01]) + data[middle + 1 :]
 
 
+def not_a_trie(data: bytes) -> bytes:
+    """The trie's first bytes overwritten, and the checksum made to match: a file a
+    faulty writer could leave, which only the trie's own check catches."""
+    magic, header, body = data.split(b"\n", 2)
+    body = b"\0" * 16 + body[16:]
+    fields = {**json.loads(header), "crc32": zlib.crc32(body)}
+    return b"\n".join([magic, json.dumps(fields).encode(), body])
+
+
 CORRUPTIONS = {
     "flipped bit": flip,
     "truncated by a byte": lambda d: d[:-1],
     "empty": lambda d: b"",
-    "wrong magic": lambda d: d.replace(b"index 1\n", b"index 9\n", 1),
+    "wrong magic": lambda d: d.replace(b"index 2\n", b"index 9\n", 1),
+    "the former layout": lambda d: d.replace(b"index 2\n", b"index 1\n", 1),
     "a lexicon cache": lambda d: b"quiddler-lexicon 1\n" + d.split(b"\n", 1)[1],
     "header not json": lambda d: packed.MAGIC + b"{key: 1}\n" + d.split(b"\n", 2)[2],
     "header not an object": lambda d: packed.MAGIC + b"[1]\n" + d.split(b"\n", 2)[2],
     "header too deep": lambda d: packed.MAGIC + b"[" * 3000 + b"\n",
     "wrong count": restate("count", lambda n: n + 1),
-    "sizes not numbers": restate("key_bytes", "12"),
+    "sizes not numbers": restate("trie_bytes", "12"),
     "negative size": restate("word_bytes", -1),
-    "sizes moved": restate("key_bytes", lambda n: n - 1),
-    "wrong table size": restate("slots", lambda n: n * 2),
+    "sizes moved": restate("trie_bytes", lambda n: n - 1),
+    "words moved": restate("word_bytes", lambda n: n - 4),
+    "not a trie, checksum right": not_a_trie,
 }
 
 
