@@ -8,11 +8,10 @@ the body and a ``witness``), then the body, in three parts:
 - their words in the trie's numbering, each followed by a newline;
 - where each word starts (``count + 1`` unsigned 32-bit numbers).
 
-So a key is found by one walk of the trie in C++, about a microsecond; a fresh
-process that solves one hand reads the file, checks its CRC, copies the trie out
-of it and makes nothing more (``eager=False``). The app, which solves many, also makes
-a ``dict`` of the keys once, for lookups as fast as they get (the dict holds only
-strings and ``None``: the garbage collector skips it).
+So a key is found by one walk of the trie in C++, about a microsecond: the solver
+asks as fast as it did a ``dict`` of the keys, which the app no longer makes (it cost
+a worker about 90 ms and 25 MiB). Loading reads the file, checks its CRC, copies the
+trie out of it and makes nothing more: no object per key or word.
 
 A file whose key differs or whose hash does not match is refused (``Stale``) and the
 store rebuilds it. Files are written to a temporary name and renamed, so a reader
@@ -58,23 +57,16 @@ def index_path(cache_folder: Path, name: str) -> Path:
 class PackedIndex(Mapping[str, str]):
     """``{card multiset key: word}`` as read from its file, each word decoded when asked.
 
-    Eager (for the app): ``key in index`` and ``index.keys()`` are a ``dict`` of the keys,
-    as fast as the solver can ask. Not eager (for one hand in a fresh process): a key is
-    looked up in the trie, and nothing is made at load. ``items()`` decodes every word
-    in one go, to copy the whole index (``dict(index.items())``).
+    A key is looked up in the trie. ``items()`` decodes every word in one go, to copy
+    the whole index (``dict(index.items())``).
     """
 
-    __slots__ = ("_keys", "_trie", "_word_at", "_words")
+    __slots__ = ("_trie", "_word_at", "_words")
 
-    def __init__(self, parts: _Parts, eager: bool) -> None:
+    def __init__(self, parts: _Parts) -> None:
         self._trie, self._words, self._word_at = parts
-        self._keys: dict[str, None] | None = None
-        if eager:
-            self._keys = dict.fromkeys(self._trie.iterkeys())
 
     def __contains__(self, key: object) -> bool:
-        if self._keys is not None:
-            return key in self._keys
         return isinstance(key, str) and key in self._trie
 
     def __getitem__(self, key: str) -> str:
@@ -84,15 +76,15 @@ class PackedIndex(Mapping[str, str]):
         return str(self._words[self._word_at[number] : self._word_at[number + 1] - 1], "utf-8")
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._keys if self._keys is not None else self._trie.iterkeys())
+        return self._trie.iterkeys()
 
     def __len__(self) -> int:
         return len(self._trie)
 
     def keys(self) -> KeysView[str]:
         """The keys, as a set-like view: what the solver tests each sub-multiset of a
-        hand against (a dict's own view when eager: a test in C)."""
-        return self._keys.keys() if self._keys is not None else _Keys(self)
+        hand against."""
+        return _Keys(self)
 
     def items(self) -> _Items:
         return _Items(self)
@@ -107,7 +99,7 @@ _Parts = tuple[marisa_trie.Trie, memoryview, Sequence[int]]
 
 
 class _Keys(KeysView[str]):
-    """The keys of a ``PackedIndex`` that is not eager, each looked up in its trie."""
+    """The keys of a ``PackedIndex``, each looked up in its trie."""
 
     _mapping: PackedIndex
 
@@ -142,7 +134,7 @@ def write(path: Path, key: str, index: Mapping[str, str], vouch: bool = False) -
     _write(path, {"key": key, **sizes}, trie_bytes + words_block + word_at.tobytes(), vouch)
 
 
-def read(path: Path, key: str, vouch: bool = False, eager: bool = True) -> PackedIndex:
+def read(path: Path, key: str, vouch: bool = False) -> PackedIndex:
     """The index stored at ``path``, if it was built under ``key`` and is intact.
 
     With ``vouch``, the file is written again with this process's witness if it holds
@@ -151,24 +143,23 @@ def read(path: Path, key: str, vouch: bool = False, eager: bool = True) -> Packe
     header, body = _read(path)
     if header.get("key") != key:
         raise Stale("built from other sources")
-    index = PackedIndex(_parts(header, body), eager)
+    index = PackedIndex(_parts(header, body))
     if vouch and header.get("witness") != witness():
         with contextlib.suppress(OSError):
             _write(path, header, bytes(body), vouch)
     return index
 
 
-def read_current(path: Path, eager: bool = False, key: str | None = None) -> PackedIndex | None:
+def read_current(path: Path, key: str | None = None) -> PackedIndex | None:
     """The index stored at ``path`` if it is intact and its witness is this process's:
     no package or lexicon code changed since the store last checked it with its key
     (and, if ``key`` is given, built under that key). ``None`` otherwise: ask the store
-    (``LexiconStore.solver_index``). Not eager unless asked: for the few lookups of one
-    hand."""
+    (``LexiconStore.solver_index``)."""
     try:
         header, body = _read(path)
         if header.get("witness") != witness() or key not in (None, header.get("key")):
             return None
-        return PackedIndex(_parts(header, body), eager)
+        return PackedIndex(_parts(header, body))
     except Stale:
         return None
 

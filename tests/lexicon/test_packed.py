@@ -35,10 +35,9 @@ def leftovers(folder: Path) -> list[str]:
 # Read back what was written
 
 
-@pytest.mark.parametrize("eager", [True, False], ids=["eager", "from the bytes"])
-def test_the_index_reads_back_as_built(small: tuple[Path, dict[str, str]], eager: bool) -> None:
+def test_the_index_reads_back_as_built(small: tuple[Path, dict[str, str]]) -> None:
     path, index = small
-    loaded = packed.read(path, "k", eager=eager)
+    loaded = packed.read(path, "k")
     assert dict(loaded.items()) == index
     assert loaded == index  # as a Mapping
     assert len(loaded) == len(index) and sorted(loaded) == sorted(index)
@@ -51,12 +50,9 @@ def test_the_index_reads_back_as_built(small: tuple[Path, dict[str, str]], eager
     assert loaded.words() == [index[k] for k in sorted(index)]
 
 
-@pytest.mark.parametrize("eager", [True, False], ids=["eager", "from the bytes"])
-def test_the_solver_plays_the_same_with_either(
-    small: tuple[Path, dict[str, str]], eager: bool
-) -> None:
+def test_the_solver_plays_the_same_as_with_the_dict(small: tuple[Path, dict[str, str]]) -> None:
     path, index = small
-    loaded = packed.read(path, "k", eager=eager)
+    loaded = packed.read(path, "k")
     for hand in ("qu i z", "th e n", "c a t", "t h i n", "in th e n", "in"):
         cards = parse_hand(hand.split())
         assert best_play(cards, loaded) == best_play(cards, index)
@@ -66,14 +62,13 @@ def test_the_solver_plays_the_same_with_either(
 STRANGE = ["", "\n", "A\nB", "é", "ÁB", "AAAAAAAAAAAAAAAAAAAAAAAAAAAA", "~~", " ", "@", "`"]
 
 
-@pytest.mark.parametrize("eager", [True, False], ids=["eager", "from the bytes"])
-def test_keys_not_in_the_index_are_not_found(tmp_path: Path, eager: bool) -> None:
+def test_keys_not_in_the_index_are_not_found(tmp_path: Path) -> None:
     """Every key of a full table is found, and no other: in a bucket, across buckets,
     before the first and past the last character, one character long or many."""
     index = {"A": "a", "AB": "ab", "ABC": "abc", "B": "b", "BA": "ba", "^_": "x", "_": "y"}
     index |= {"C" * n: f"c{n}" for n in range(2, 9)}
     packed.write(tmp_path / "t.idx", "k", index)
-    loaded = packed.read(tmp_path / "t.idx", "k", eager=eager)
+    loaded = packed.read(tmp_path / "t.idx", "k")
     assert {k: loaded[k] for k in index} == index
     probes = [*STRANGE, "AA", "ABB", "AC", "BB", "C", "CCCCCCCCC", "^", "__", "BAA", "AB\n"]
     for key in probes:
@@ -229,9 +224,7 @@ def test_the_store_keeps_the_standard_index_packed(lexicon_cache: Path) -> None:
     assert [[str(c) for c in w] for w in play.words] == [["QU", "I", "Z"]]
     header = header_of(packed.index_path(lexicon_cache, "standard"))
     assert str(header["key"]).startswith(f"solver {store.SOLVER_FORMAT}; standard; format ")
-    from_bytes = packed.read(
-        packed.index_path(lexicon_cache, "standard"), header["key"], eager=False
-    )
+    from_bytes = packed.read(packed.index_path(lexicon_cache, "standard"), header["key"])
     assert (
         dict(from_bytes.items())
         == {k: from_bytes[k] for k in found}
