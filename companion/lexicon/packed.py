@@ -57,8 +57,8 @@ def index_path(cache_folder: Path, name: str) -> Path:
 class PackedIndex(Mapping[str, str]):
     """``{card multiset key: word}`` as read from its file, each word decoded when asked.
 
-    A key is looked up in the trie. ``items()`` decodes every word in one go, to copy
-    the whole index (``dict(index.items())``).
+    A key (ASCII: the cards' codes) is looked up in the trie. ``items()`` decodes every
+    word in one go, to copy the whole index (``dict(index.items())``).
     """
 
     __slots__ = ("_trie", "_word_at", "_words")
@@ -67,10 +67,11 @@ class PackedIndex(Mapping[str, str]):
         self._trie, self._words, self._word_at = parts
 
     def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and key in self._trie
+        return isinstance(key, str) and key.isascii() and key in self._trie
 
     def __getitem__(self, key: str) -> str:
-        number = self._trie.get(key) if isinstance(key, str) else None
+        # (marisa's get() would look up what comes before a NUL; ``in`` would not)
+        number = self._trie.get(key) if key in self else None
         if number is None:
             raise KeyError(key)
         return str(self._words[self._word_at[number] : self._word_at[number + 1] - 1], "utf-8")
@@ -104,7 +105,7 @@ class _Keys(KeysView[str]):
     _mapping: PackedIndex
 
     def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and key in self._mapping._trie
+        return isinstance(key, str) and key.isascii() and key in self._mapping._trie
 
 
 class _Items(ItemsView[str, str]):

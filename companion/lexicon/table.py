@@ -75,11 +75,16 @@ class WordTable:
 
     def get(self, word: str) -> int | None:
         """The code of ``word``, or None if the table doesn't hold it."""
-        number = self._trie.get(word)
+        if "\0" in word:  # marisa's get() would look up what comes before it
+            return None
+        try:
+            number = self._trie.get(word)
+        except UnicodeEncodeError:  # a lone surrogate: no word of a list
+            return None
         return None if number is None else self._codes[number]
 
     def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and word in self._trie
+        return isinstance(word, str) and self.get(word) is not None
 
     def items(self) -> Iterator[tuple[str, int]]:
         """Every ``(word, code)``, in sorted order."""

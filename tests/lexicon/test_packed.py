@@ -59,7 +59,20 @@ def test_the_solver_plays_the_same_as_with_the_dict(small: tuple[Path, dict[str,
         assert best_play(cards, loaded, "letters") == best_play(cards, index, "letters")
 
 
-STRANGE = ["", "\n", "A\nB", "é", "ÁB", "AAAAAAAAAAAAAAAAAAAAAAAAAAAA", "~~", " ", "@", "`"]
+STRANGE = [
+    "",
+    "\n",
+    "A\nB",
+    "é",
+    "ÁB",
+    "\ud800",
+    "A\x00",
+    "AAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    "~~",
+    " ",
+    "@",
+    "`",
+]
 
 
 def test_keys_not_in_the_index_are_not_found(tmp_path: Path) -> None:

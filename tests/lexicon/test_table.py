@@ -16,7 +16,7 @@ ENTRIES = st.dictionaries(WORDS, st.integers(0, 65_535), max_size=60)
 def test_lookups_match_the_dict(entries: dict[str, int], probes: list[str]) -> None:
     table = WordTable.build(entries)
     assert len(table) == len(entries)
-    for word in [*entries, *probes, "", "é", "a\nb"]:
+    for word in [*entries, *probes, "", "é", "a\nb", "\ud800", "a\x00"]:
         assert table.get(word) == entries.get(word)
         assert (word in table) is (word in entries)
     assert list(table.items()) == sorted(entries.items())
