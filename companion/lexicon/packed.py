@@ -10,8 +10,9 @@ the body and a ``witness``), then the body, in three parts:
 
 So a key is found by one walk of the trie in C++, about a microsecond: the solver
 asks as fast as it did a ``dict`` of the keys, which the app no longer makes (it cost
-a worker about 90 ms and 25 MiB). Loading reads the file, checks its CRC, copies the
-trie out of it and makes nothing more: no object per key or word.
+a worker about 90 ms and 25 MiB). Loading reads the file and checks its CRC; the
+trie and the words are read where they lie in its bytes: no copy, no object per key
+or word.
 
 A file whose key differs or whose hash does not match is refused (``Stale``) and the
 store rebuilds it. Files are written to a temporary name and renamed, so a reader
@@ -201,8 +202,9 @@ def _parts(header: dict[str, object], body: memoryview) -> _Parts:
     count, trie_bytes, word_bytes = numbers
     if len(body) != trie_bytes + word_bytes + 4 * (count + 1):
         raise Stale("corrupt: sizes differ")
+    trie = marisa_trie.Trie()
     try:
-        trie = marisa_trie.Trie().frombytes(bytes(body[:trie_bytes]))
+        trie.map(body[:trie_bytes])  # read in place: the index keeps ``words``, of the same bytes
     except Exception:  # marisa's own errors: not a trie
         raise Stale("corrupt: not a trie") from None
     words = body[trie_bytes : trie_bytes + word_bytes]  # a view: nothing copied

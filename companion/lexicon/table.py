@@ -5,14 +5,15 @@ megabytes of string objects and a second or so of construction. Here the words a
 a MARISA trie (``marisa-trie``, C++), which holds them in about 0.9 MiB and looks
 one up in a couple of microseconds; the trie numbers its words, and the codes are an
 array of unsigned 16-bit numbers in that order. Nothing is built per word until asked
-for. The trie is made in label order, so its words come out sorted.
+for. The trie is made in label order, so its words come out sorted. Loaded from a
+cache file, the trie and the codes are read in place from the file's bytes.
 """
 
 from __future__ import annotations
 
 import sys
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import marisa_trie
 
@@ -20,13 +21,16 @@ import marisa_trie
 class WordTable:
     """``{word: code}`` for words (codes below 65,536), in a trie and an array."""
 
-    __slots__ = ("__weakref__", "_codes", "_trie")
+    __slots__ = ("__weakref__", "_body", "_codes", "_trie")
 
-    def __init__(self, trie: marisa_trie.Trie, codes: array[int]) -> None:
+    def __init__(
+        self, trie: marisa_trie.Trie, codes: Sequence[int], body: memoryview | None = None
+    ) -> None:
         if len(codes) != len(trie):
             raise ValueError("table sizes disagree")
         self._trie = trie
         self._codes = codes
+        self._body = body  # the bytes a loaded trie reads in place: kept while it lives
 
     @classmethod
     def build(cls, entries: dict[str, int]) -> WordTable:
@@ -47,20 +51,26 @@ class WordTable:
 
     @classmethod
     def from_bytes(cls, body: bytes | memoryview) -> WordTable:
-        """The table ``to_bytes`` wrote; ValueError if it is not one."""
+        """The table ``to_bytes`` wrote, read in place: the trie and the codes are views
+        of ``body``'s bytes (copied first only if they could change); ValueError if it
+        is not a table. No copy, so a list's memory is its file's, given back whole."""
         view = memoryview(body)
+        if not view.readonly:
+            view = memoryview(bytes(view))
         size = int.from_bytes(view[:8], "little")
         if len(view) < 8 + size or (len(view) - 8 - size) % 2:
             raise ValueError("table sizes disagree")
+        trie = marisa_trie.Trie()
         try:
-            trie = marisa_trie.Trie().frombytes(bytes(view[8 : 8 + size]))
+            trie.map(view[8 : 8 + size])
         except Exception as exc:  # marisa's own errors: a damaged trie
             raise ValueError(f"not a trie: {exc}") from None
-        codes = array("H")
-        codes.frombytes(view[8 + size :])
+        codes: Sequence[int] = view[8 + size :].cast("H")
         if sys.byteorder != "little":
-            codes.byteswap()
-        return cls(trie, codes)
+            swapped = array("H", bytes(view[8 + size :]))
+            swapped.byteswap()
+            codes = swapped
+        return cls(trie, codes, view)
 
     def __len__(self) -> int:
         return len(self._codes)
