@@ -78,7 +78,8 @@ class PackedIndex(Mapping[str, str]):
         return str(self._words[self._word_at[number] : self._word_at[number + 1] - 1], "utf-8")
 
     def __iter__(self) -> Iterator[str]:
-        return self._trie.iterkeys()
+        keys: Iterator[str] = self._trie.iterkeys()
+        return keys
 
     def __len__(self) -> int:
         return len(self._trie)
