@@ -103,6 +103,12 @@ def main() -> None:
         for _ in range(100_000)
     ]
     rng.shuffle(words)
+    get = lexicon.table.get
+    hits = [w for w in words if get(w) is not None]
+    misses = [w for w in words if get(w) is None]
+    for label, probe in (("held", hits), ("not held", misses)):
+        each = [t / len(probe) for t in timed(lambda probe=probe: [get(w) for w in probe], 5)]
+        show(f"table lookup, a word {label} ({len(probe):,} words), per word", each, "us")
     verdict = lexicon.verdict
     rates = [len(words) / t for t in timed(lambda: [verdict(w) for w in words], runs=5)]
     print(

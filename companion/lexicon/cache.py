@@ -1,11 +1,11 @@
 """The compact on-disk form of a built lexicon, checked before it is trusted.
 
 Layout: a magic line, one JSON header line (the build key, the count and the
-SHA-256 of the body), then the body: a ``WordTable`` (the sorted words joined
-by newlines, their offsets, and one unsigned 16-bit number per word, ``kind *
-1000 + Zipf frequency * 100``). Loading it is one read, one hash and three
-buffer copies: milliseconds, where expanding Hunspell takes seconds, and no
-object per word.
+SHA-256 of the body), then the body: a ``WordTable`` (a marisa-trie of the
+words, and one unsigned 16-bit number per word, ``kind * 1000 + Zipf frequency *
+100``). Loading it is one read and one hash, the trie read where it lies in the
+file's bytes: milliseconds, where expanding Hunspell takes seconds, no object per
+word and no copy.
 
 A file whose key differs (another package version, another list) or whose
 hash does not match (a torn write, a corrupt disk) is refused, and the

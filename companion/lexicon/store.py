@@ -31,7 +31,7 @@ from companion.lexicon.lexicon import UNLISTED, Lexicon
 from companion.lexicon.reasons import Kind
 from companion.lexicon.table import WordTable
 
-FORMAT = 6
+FORMAT = 7
 """Bump when the rules of classify.py or the cache layout change: every cache rebuilds."""
 
 _loaded: dict[Path, tuple[str, Lexicon]] = {}

@@ -1,155 +1,109 @@
-"""A read-only sorted word table kept as three flat buffers, searched in place.
+"""A read-only ``{word: code}`` table: a marisa-trie of the words and one code per word.
 
-A built lexicon holds a quarter of a million words. As a ``dict`` that is tens
-of megabytes of string objects and a second or so of construction; here it is
-the words' bytes joined by newlines, one 32-bit offset per word and one 16-bit
-code per word, which load with one read (and no copy) and are searched by
-bisection. A
-lookup costs a few microseconds; nothing is built per word until asked for.
+A built lexicon holds a third of a million words. As a ``dict`` that is tens of
+megabytes of string objects and a second or so of construction. Here the words are
+a MARISA trie (``marisa-trie``, C++), which holds them in about 0.9 MiB and looks
+one up in a couple of microseconds; the trie numbers its words, and the codes are an
+array of unsigned 16-bit numbers in that order. Nothing is built per word until asked
+for. The trie is made in label order, so its words come out sorted. Loaded from a
+cache file, the trie and the codes are read in place from the file's bytes.
 """
 
 from __future__ import annotations
 
 import sys
 from array import array
-from collections.abc import Iterator
-from itertools import accumulate
+from collections.abc import Iterator, Sequence
+
+import marisa_trie
 
 
 class WordTable:
-    """``{word: code}`` for sorted ASCII words, without a dict.
+    """``{word: code}`` for words (codes below 65,536), in a trie and an array."""
 
-    Loaded from a cache file, the table is views into the file's one ``bytes``: no
-    copy of the words, the offsets or the codes, so the memory it holds is that one
-    block, given back whole when the table goes.
-    """
-
-    __slots__ = ("__weakref__", "_base", "_codes", "_data", "_size", "_starts")
+    __slots__ = ("__weakref__", "_body", "_codes", "_trie")
 
     def __init__(
-        self,
-        data: bytes,
-        starts: array[int] | memoryview[int],
-        codes: array[int] | memoryview[int],
-        base: int = 0,
-        size: int | None = None,
+        self, trie: marisa_trie.Trie, codes: Sequence[int], body: memoryview | None = None
     ) -> None:
-        size = len(data) - base if size is None else size
-        if len(starts) != len(codes) + 1 or (len(codes) and starts[-1] != size + 1):
-            raise ValueError("table buffers disagree")
-        self._data = data
-        self._base = base
-        self._size = size
-        self._starts = starts
+        if len(codes) != len(trie):
+            raise ValueError("table sizes disagree")
+        self._trie = trie
         self._codes = codes
+        self._body = body  # the bytes a loaded trie reads in place: kept while it lives
 
     @classmethod
     def build(cls, entries: dict[str, int]) -> WordTable:
-        """The table of ``entries`` (words of ASCII letters, codes below 65,536)."""
-        words = sorted(entries)
-        blob = "\n".join(words).encode("ascii")
-        starts = array("I", accumulate((len(w) + 1 for w in words), initial=0))
-        return cls(blob, starts, array("H", map(entries.__getitem__, words)))
-
-    @property
-    def _blob(self) -> bytes:
-        return self._data[self._base : self._base + self._size]
+        """The table of ``entries``."""
+        trie = marisa_trie.Trie(entries, order=marisa_trie.LABEL_ORDER)
+        codes = array("H", bytes(2 * len(trie)))
+        for word, number in trie.iteritems():
+            codes[number] = entries[word]
+        return cls(trie, codes)
 
     def to_bytes(self) -> bytes:
-        """The three buffers, little-endian, with their sizes in front."""
-        starts, codes = array("I", self._starts), array("H", self._codes)
+        """The trie's bytes with their size in front, then the codes, little-endian."""
+        trie: bytes = self._trie.tobytes()
+        codes = array("H", self._codes)
         if sys.byteorder != "little":
-            starts.byteswap()
             codes.byteswap()
-        return (
-            self._size.to_bytes(8, "little")
-            + len(self._codes).to_bytes(8, "little")
-            + self._blob
-            + starts.tobytes()
-            + codes.tobytes()
-        )
+        return len(trie).to_bytes(8, "little") + trie + codes.tobytes()
 
     @classmethod
     def from_bytes(cls, body: bytes | memoryview) -> WordTable:
-        """The table ``to_bytes`` wrote, as views into ``body`` (a ``bytes``, or a
-        memoryview of the end of one); ValueError if the sizes don't add up."""
+        """The table ``to_bytes`` wrote, read in place: the trie and the codes are views
+        of ``body``'s bytes (copied first only if they could change); ValueError if it
+        is not a table. No copy, so a list's memory is its file's, given back whole."""
         view = memoryview(body)
-        whole = view.obj if isinstance(view.obj, bytes) else b""
-        offset = len(whole) - len(view)  # a view of the end of a file's bytes (framed.read)
-        if offset < 0 or whole[offset : offset + 16] != view[:16]:
-            whole, offset = bytes(view), 0  # any other view: one copy
+        if not view.readonly:
+            view = memoryview(bytes(view))
         size = int.from_bytes(view[:8], "little")
-        count = int.from_bytes(view[8:16], "little")
-        end_blob = 16 + size
-        end_starts = end_blob + 4 * (count + 1)
-        if len(view) != end_starts + 2 * count:
+        if len(view) < 8 + size or (len(view) - 8 - size) % 2:
             raise ValueError("table sizes disagree")
-        if sys.byteorder == "little":
-            starts: array[int] | memoryview[int] = view[end_blob:end_starts].cast("I")
-            codes: array[int] | memoryview[int] = view[end_starts:].cast("H")
-        else:
-            starts, codes = array("I", bytes(view[end_blob:end_starts])), array("H")
-            codes.frombytes(view[end_starts:])
-            starts.byteswap()
-            codes.byteswap()
-        return cls(whole, starts, codes, base=offset + 16, size=size)
+        trie = marisa_trie.Trie()
+        try:
+            trie.map(view[8 : 8 + size])
+        except Exception as exc:  # marisa's own errors: a damaged trie
+            raise ValueError(f"not a trie: {exc}") from None
+        codes: Sequence[int] = view[8 + size :].cast("H")
+        if sys.byteorder != "little":
+            swapped = array("H", bytes(view[8 + size :]))
+            swapped.byteswap()
+            codes = swapped
+        return cls(trie, codes, view)
 
     def __len__(self) -> int:
         return len(self._codes)
 
     def __eq__(self, other: object) -> bool:
         """Equal to a table or a mapping that holds the same words with the same codes."""
-        if isinstance(other, WordTable):
-            return self._blob == other._blob and list(self._codes) == list(other._codes)
-        if isinstance(other, dict):
+        if isinstance(other, WordTable | dict):
             return len(other) == len(self) and all(other.get(w) == c for w, c in self.items())
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]  # mypy: None can't replace object's method
-
-    def _word(self, i: int) -> bytes:
-        base = self._base
-        return self._data[base + self._starts[i] : base + self._starts[i + 1] - 1]
-
-    def _left(self, key: bytes) -> int:
-        """The index of the first word not below ``key``."""
-        lo, hi = 0, len(self._codes)
-        word = self._word
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if word(mid) < key:
-                lo = mid + 1
-            else:
-                hi = mid
-        return lo
+    __hash__ = None  # type: ignore[assignment]
 
     def get(self, word: str) -> int | None:
         """The code of ``word``, or None if the table doesn't hold it."""
-        try:
-            key = word.encode("ascii")
-        except UnicodeEncodeError:
+        if "\0" in word:  # marisa's get() would look up what comes before it
             return None
-        i = self._left(key)
-        if i < len(self._codes) and self._word(i) == key:
-            return self._codes[i]
-        return None
+        try:
+            number = self._trie.get(word)
+        except UnicodeEncodeError:  # a lone surrogate: no word of a list
+            return None
+        return None if number is None else self._codes[number]
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and self.get(word) is not None
 
     def items(self) -> Iterator[tuple[str, int]]:
         """Every ``(word, code)``, in sorted order."""
-        if not self._codes:
-            return iter(())
-        return zip(self._blob.decode("ascii").split("\n"), self._codes, strict=True)
+        return self._pairs("")
 
     def starting_with(self, prefix: str) -> list[tuple[str, int]]:
         """The ``(word, code)`` pairs whose word starts with ``prefix``, in sorted order."""
-        key = prefix.encode("ascii")
-        lo = self._left(key)
-        hi = self._left(key + b"\x7f")
-        if lo >= hi:
-            return []
-        base = self._base
-        text = self._data[base + self._starts[lo] : base + self._starts[hi] - 1].decode("ascii")
-        return list(zip(text.split("\n"), self._codes[lo:hi], strict=True))
+        return list(self._pairs(prefix))
+
+    def _pairs(self, prefix: str) -> Iterator[tuple[str, int]]:
+        codes = self._codes
+        return ((word, codes[number]) for word, number in self._trie.iteritems(prefix))

@@ -11,6 +11,7 @@ import os
 import shutil
 from pathlib import Path
 
+import marisa_trie
 import pytest
 
 from companion.lexicon import Lexicon, LexiconStore, cache, sources, store
@@ -123,10 +124,11 @@ def flip_last(data: bytes) -> bytes:  # in the frequencies and kinds
 
 
 def steve_at(body: bytes) -> int:
-    """Where the code of "steve" sits in a cache body (sizes, words, offsets, codes)."""
-    size, count = int.from_bytes(body[:8], "little"), int.from_bytes(body[8:16], "little")
-    words = body[16 : 16 + size].split(b"\n")
-    return 16 + size + 4 * (count + 1) + 2 * words.index(b"steve")
+    """Where the code of "steve" sits in a cache body (the trie's size, the trie, the
+    codes in the trie's order of its words)."""
+    size = int.from_bytes(body[:8], "little")
+    trie = marisa_trie.Trie().frombytes(body[8 : 8 + size])
+    return 8 + size + 2 * trie.key_id("steve")
 
 
 def tamper_steve(data: bytes) -> bytes:
