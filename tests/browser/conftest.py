@@ -89,7 +89,8 @@ def browser(pytestconfig: pytest.Config) -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        flags = [*CHROMIUM_FLAGS, *disable_features_flag(pw, executable, pytestconfig.cache)]
+        cache = getattr(pytestconfig, "cache", None)  # none with -p no:cacheprovider
+        flags = [*CHROMIUM_FLAGS, *disable_features_flag(pw, executable, cache)]
         browser = pw.chromium.launch(executable_path=executable, args=flags)
         yield browser
         browser.close()
