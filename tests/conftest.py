@@ -139,6 +139,22 @@ def pytest_configure(config: pytest.Config) -> None:
             os.environ[key] = value
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--screenshots",
+        action="store_true",
+        help="the browser tests save full-page screenshots in tests/browser/screenshots/",
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests run in one xdist worker (with ``--dist loadgroup``): one Chromium
+    and one live server for them all, not one per worker."""
+    for item in items:
+        if item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.xdist_group("browser"))
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     """Put the environment back and remove the scratch folder."""
     for key, value in config.stash.get(SAVED_ENVIRONMENT, {}).items():

@@ -86,8 +86,11 @@ def browser(pytestconfig: pytest.Config) -> Iterator[object]:
         if os.environ.get("REQUIRE_BROWSER") or os.environ.get("CI"):
             pytest.fail("Chromium is not installed (apt-get install chromium)")
         pytest.skip("Chromium is not installed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # A check of what the page shows waits as long as an action does (Playwright's 30 s,
+    # not expect's 5 s): a busy machine makes a page slow, never wrong.
+    expect.set_options(timeout=30_000)
     with sync_playwright() as pw:
         cache = getattr(pytestconfig, "cache", None)  # none with -p no:cacheprovider
         flags = [*CHROMIUM_FLAGS, *disable_features_flag(pw, executable, cache)]
@@ -111,6 +114,11 @@ def _screenshot(page, name: str) -> None:  # type: ignore[no-untyped-def]
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
+def _no_screenshot(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    """Without ``--screenshots``: nothing (a full-page picture costs the browser most of a
+    second of CPU, and no test looks at it)."""
+
+
 def _assert_fits_phone(page) -> None:  # type: ignore[no-untyped-def]
     """Nothing scrolls sideways at 390 px."""
     width = page.evaluate("document.documentElement.scrollWidth")
@@ -118,9 +126,10 @@ def _assert_fits_phone(page) -> None:  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def screenshot():  # type: ignore[no-untyped-def]
-    """``screenshot(page, name)`` saves the page under tests/browser/screenshots/."""
-    return _screenshot
+def screenshot(pytestconfig: pytest.Config):  # type: ignore[no-untyped-def]
+    """``screenshot(page, name)`` saves the page under tests/browser/screenshots/ when the
+    run was given ``--screenshots``."""
+    return _screenshot if pytestconfig.getoption("screenshots") else _no_screenshot
 
 
 @pytest.fixture
