@@ -34,10 +34,9 @@ serve: $(VENV)/.installed-production
 
 # With TEST_DATABASE_URL (a PostgreSQL server, e.g. from scripts/postgres.sh) the suite
 # runs a second time on that database, the browser tests aside (they ran on SQLite).
-# --dist loadgroup: the browser tests share one worker (one Chromium), the rest spread.
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check companion tests benchmarks
-	TEST_DATABASE_URL= REQUIRE_SERVERS= $(BIN)/python -m pytest -n 2 --dist loadgroup
+	TEST_DATABASE_URL= REQUIRE_SERVERS= $(BIN)/python -m pytest -n 2
 	if [ -n "$$TEST_DATABASE_URL" ]; then $(BIN)/python -m pytest -n 2 -m "not browser"; fi
 
 # The suite on PostgreSQL only, on a server this machine starts (Debian's package).

@@ -148,11 +148,26 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The browser tests run in one xdist worker (with ``--dist loadgroup``): one Chromium
-    and one live server for them all, not one per worker."""
+    """Every test that drives the browser is a browser test (``-m "not browser"`` leaves
+    it out)."""
     for item in items:
-        if item.get_closest_marker("browser"):
-            item.add_marker(pytest.mark.xdist_group("browser"))
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under xdist, a file's tests go to one worker, and the browser tests all to one: one
+    Chromium and one live server for them all, and a module's fixtures (test_cache.py
+    builds the standard list) made once, not once per worker."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByFile(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return "tests/browser" if path.startswith("tests/browser/") else path
+
+    return ByFile(config, log)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
