@@ -32,6 +32,7 @@ import pytest
 import sqlalchemy
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import settings
 
 from companion import create_app, upgrade_database
 from companion.instance import ENVIRONMENT_KEYS
@@ -108,6 +109,12 @@ SCRATCH = pytest.StashKey[Path]()
 SAVED_ENVIRONMENT = pytest.StashKey[dict[str, str | None]]()
 CHECKOUT = pytest.StashKey[dict[str, tuple[int, int]]]()
 WRITTEN = pytest.StashKey[list[str]]()
+
+
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
+"""No example fails for its time: Hypothesis' 200 ms deadline is a time assertion, and a
+busy machine passes it or not at random (a property's verdict never depends on it)."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
