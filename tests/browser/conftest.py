@@ -86,10 +86,14 @@ def browser(pytestconfig: pytest.Config) -> Iterator[object]:
         if os.environ.get("REQUIRE_BROWSER") or os.environ.get("CI"):
             pytest.fail("Chromium is not installed (apt-get install chromium)")
         pytest.skip("Chromium is not installed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # A check of what the page shows waits as long as an action does (Playwright's 30 s,
+    # not expect's 5 s): a busy machine makes a page slow, never wrong.
+    expect.set_options(timeout=30_000)
     with sync_playwright() as pw:
-        flags = [*CHROMIUM_FLAGS, *disable_features_flag(pw, executable, pytestconfig.cache)]
+        cache = getattr(pytestconfig, "cache", None)  # none with -p no:cacheprovider
+        flags = [*CHROMIUM_FLAGS, *disable_features_flag(pw, executable, cache)]
         browser = pw.chromium.launch(executable_path=executable, args=flags)
         yield browser
         browser.close()
@@ -110,6 +114,11 @@ def _screenshot(page, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
+def _no_screenshot(page, name: str) -> None:
+    """With ``--no-screenshots``: nothing (a full-page picture costs the browser most of a
+    second of CPU)."""
+
+
 def _assert_fits_phone(page) -> None:
     """Nothing scrolls sideways at 390 px."""
     width = page.evaluate("document.documentElement.scrollWidth")
@@ -117,9 +126,10 @@ def _assert_fits_phone(page) -> None:
 
 
 @pytest.fixture
-def screenshot():
-    """``screenshot(page, name)`` saves the page under tests/browser/screenshots/."""
-    return _screenshot
+def screenshot(pytestconfig: pytest.Config):
+    """``screenshot(page, name)`` saves the page under tests/browser/screenshots/ (unless
+    the run was given ``--no-screenshots``), for a person to open and look at."""
+    return _no_screenshot if pytestconfig.getoption("no_screenshots") else _screenshot
 
 
 @pytest.fixture

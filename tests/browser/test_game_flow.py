@@ -102,9 +102,7 @@ def test_two_rounds_with_a_challenge_and_a_reopen(
     assert page.locator("[data-player='Ann'] [data-total]").first.inner_text() == "33"
 
     # The watching phone shows the new totals without a reload.
-    watcher.locator("#board [data-player='Ann'] [data-total]").filter(has_text="33").wait_for(
-        timeout=10_000
-    )
+    watcher.locator("#board [data-player='Ann'] [data-total]").filter(has_text="33").wait_for()
     assert "Ben deals" in watcher.locator(".next").inner_text()
 
     # Round 2 (4 cards). Ben plays QU·I·Z + E; then a mistake is found in round 1.
@@ -146,9 +144,7 @@ def test_two_rounds_with_a_challenge_and_a_reopen(
         for n in ("Ann", "Ben", "Cy")
     }
     assert totals == {"Ann": "22", "Ben": "33", "Cy": "32"}
-    watcher.locator("#board [data-player='Cy'] [data-total]").filter(has_text="32").wait_for(
-        timeout=10_000
-    )
+    watcher.locator("#board [data-player='Cy'] [data-total]").filter(has_text="32").wait_for()
     assert watcher.locator("#board .leaderboard li .who").first.inner_text() == "Ben"
     fits_phone(watcher)
     screenshot(watcher, "leaderboard-viewer")

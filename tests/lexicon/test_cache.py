@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from pathlib import Path
 
 import marisa_trie
@@ -16,6 +15,7 @@ import pytest
 
 from companion.lexicon import Lexicon, LexiconStore, cache, sources, store
 from companion.lexicon.reasons import Kind
+from tests.lexicon.conftest import put_small_standard
 
 HOUSE = "zyzzyva\nquokka\nsnark\nqi\nthe\nSteve\n"
 
@@ -30,19 +30,23 @@ def leftovers(folder: Path) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def fresh(tmp_path_factory: pytest.TempPathFactory) -> tuple[LexiconStore, Path]:
-    """The standard list built from its sources into a new cache folder (the one real build)."""
-    root = tmp_path_factory.mktemp("fresh")
-    fresh_store = LexiconStore(root / "lexicons", root / "cache")
-    built = fresh_store.build("standard", force=True)
-    assert built.path == root / "cache" / "standard.lex"
-    return fresh_store, built.path
+def good(lexicon_cache: Path) -> bytes:
+    """The bytes of a good standard cache: the suite's, as a clean build wrote it."""
+    return (lexicon_cache / "standard.lex").read_bytes()
 
 
 @pytest.fixture(scope="module")
-def good(fresh: tuple[LexiconStore, Path]) -> bytes:
-    """The bytes of a good standard cache."""
-    return fresh[1].read_bytes()
+def fresh(tmp_path_factory: pytest.TempPathFactory, good: bytes) -> tuple[LexiconStore, Path]:
+    """The standard list built again from its sources (the one real build of this module):
+    a store finds a tampered copy of a good cache ("steve" made a word, the header and its
+    checksum left as they were) and must rebuild it."""
+    root = tmp_path_factory.mktemp("fresh")
+    path = root / "cache" / "standard.lex"
+    path.parent.mkdir()
+    path.write_bytes(tamper_steve(good))
+    fresh_store = LexiconStore(root / "lexicons", path.parent)
+    fresh_store.get("standard")
+    return fresh_store, path
 
 
 # Build, then reload
@@ -173,13 +177,13 @@ def test_tampering_really_changes_a_verdict(good: bytes) -> None:
 
 @pytest.mark.parametrize("corrupt", CORRUPTIONS.values(), ids=CORRUPTIONS.keys())
 def test_a_corrupt_cache_is_refused(
-    good: bytes, fresh: tuple[LexiconStore, Path], tmp_path: Path, corrupt
+    good: bytes, lexicon_cache: Path, tmp_path: Path, corrupt
 ) -> None:
     path = tmp_path / "standard.lex"
     path.write_bytes(corrupt(good))
     assert path.read_bytes() != good
     with pytest.raises(cache.CacheInvalid):
-        cache.read(path, key_of(fresh[1]))
+        cache.read(path, key_of(lexicon_cache / "standard.lex"))
 
 
 def test_a_missing_cache_is_refused(tmp_path: Path) -> None:
@@ -194,8 +198,8 @@ def test_a_header_nested_too_deep_is_refused_not_raised(tmp_path: Path) -> None:
         cache.read(path, "k")
 
 
-def test_a_stale_key_is_refused(fresh: tuple[LexiconStore, Path]) -> None:
-    path = fresh[1]
+def test_a_stale_key_is_refused(lexicon_cache: Path) -> None:
+    path = lexicon_cache / "standard.lex"
     key = key_of(path)
     with pytest.raises(cache.CacheInvalid, match="other sources"):
         cache.read(path, key.replace("spylls", "spylls 0.0.0; was"))
@@ -207,32 +211,24 @@ def test_a_stale_key_is_refused(fresh: tuple[LexiconStore, Path]) -> None:
 # The store rebuilds what it refuses
 
 
-def test_a_tampered_standard_cache_is_rebuilt(good: bytes, tmp_path: Path) -> None:
-    path = tmp_path / "cache" / "standard.lex"
-    path.parent.mkdir()
-    path.write_bytes(tamper_steve(good))
-    lexicon = LexiconStore(tmp_path / "lexicons", path.parent).get("standard")
-    assert lexicon.verdict("steve").reason == "proper_noun"
+def test_a_tampered_standard_cache_is_rebuilt(
+    good: bytes, fresh: tuple[LexiconStore, Path]
+) -> None:
+    fresh_store, path = fresh
+    assert fresh_store.get("standard").verdict("steve").reason == "proper_noun"
     assert path.read_bytes() == good  # rewritten, exactly as a clean build writes it
     assert leftovers(path.parent) == []
 
 
-def with_standard(folder: Path, lexicon_cache: Path) -> Path:
-    """A cache folder holding (a copy of) the standard list a custom list builds on."""
-    folder.mkdir(exist_ok=True)
-    shutil.copy(lexicon_cache / "standard.lex", folder / "standard.lex")
-    return folder
-
-
 @pytest.fixture
-def house(tmp_path: Path, lexicon_cache: Path) -> tuple[Path, bytes]:
-    """A custom list and the bytes of its good cache (built in a scratch folder)."""
+def house(tmp_path: Path, small_cache: Path) -> tuple[Path, bytes]:
+    """A custom list and the bytes of its good cache (built in a scratch folder), upon
+    the small standard list; ``cache/`` holds that list too, and nothing else."""
     folder = tmp_path / "lexicons"
     folder.mkdir()
     (folder / "house.txt").write_text(HOUSE, encoding="utf-8")
-    scratch = with_standard(tmp_path / "scratch", lexicon_cache)
-    built = LexiconStore(folder, scratch).build("house")
-    with_standard(tmp_path / "cache", lexicon_cache)
+    put_small_standard(tmp_path / "scratch")
+    built = LexiconStore(folder, tmp_path / "scratch").build("house")
     return folder, built.path.read_bytes()
 
 
@@ -262,8 +258,9 @@ def test_a_store_whose_key_differs_rebuilds(
     path.write_bytes(good)
     monkeypatch.setattr(sources, "version", lambda package: "99.0")
     monkeypatch.setattr(sources, "standard", lambda: {"quiz": Kind.WORD})  # a quick "build"
+    monkeypatch.setattr(store, "english_zipf", lambda: {"quiz": 3.82})  # (wordfreq unread)
     lexicon = LexiconStore(tmp_path / "lexicons", path.parent).get("standard")
-    assert lexicon.verdict("quiz").legal
+    assert lexicon.verdict("quiz").legal and lexicon.frequency("quiz") == 3.82
     assert not lexicon.verdict("bill").legal  # the old cache knew "bill": it was not used
     assert "spylls 99.0" in key_of(path)
 
@@ -275,6 +272,7 @@ def test_a_new_format_rebuilds(
     path = tmp_path / "cache" / "house.lex"
     path.write_bytes(good_house)
     monkeypatch.setattr(store, "FORMAT", store.FORMAT + 1)
+    put_small_standard(path.parent)  # standard under the new format too: house alone rebuilds
     LexiconStore(folder, path.parent).get("house")
     assert f"format {store.FORMAT}" in key_of(path)
     assert path.read_bytes() != good_house

@@ -245,13 +245,12 @@ def test_the_store_keeps_the_standard_index_packed(lexicon_cache: Path) -> None:
     )
 
 
-def test_the_store_rebuilds_a_corrupt_index(tmp_path: Path, lexicon_cache: Path) -> None:
+def test_the_store_rebuilds_a_corrupt_index(tmp_path: Path, small_cache: Path) -> None:
     folder = tmp_path / "lexicons"
     folder.mkdir()
     (folder / "club.txt").write_text("quiz\nthe\nthin\n", encoding="utf-8")
-    club = LexiconStore(folder, tmp_path / "cache")
-    path = packed.index_path(tmp_path / "cache", "club")
-    path.parent.mkdir()
+    club = LexiconStore(folder, small_cache)  # (built upon the small standard list)
+    path = packed.index_path(small_cache, "club")
     path.write_bytes(b"quiddler-solver-index 1\n{}\n")
     index = club.solver_index("club")
     assert dict(index.items()) == build_index(["quiz", "the", "thin"])

@@ -12,6 +12,8 @@ import pytest
 from companion.lexicon import Lexicon, Reason
 from companion.lexicon.cache import KIND_STEP
 from companion.lexicon.lexicon import frequency_band
+from companion.lexicon.reasons import Kind
+from tests.lexicon.conftest import small_standard
 
 INVALID = ("proper_noun", "abbreviation", "affix", "contraction", "non_letters", "non_word")
 OTHER_INVALID = ("affix", "contraction", "non_letters", "non_word")
@@ -260,3 +262,11 @@ def test_the_band_is_the_words_own_frequency_refused_or_not(
 
 def test_no_solitaire_hint_can_offer_an_abbreviation(standard: Lexicon) -> None:
     assert not {"qty", "liq", "hwy", "etc", "mph"} & set(standard.words())
+
+
+def test_the_small_list_of_the_other_tests_is_the_real_ones(standard: Lexicon) -> None:
+    """Each entry of ``small_standard.tsv`` (what the tests of a group's own lists build
+    upon) is stored in the real standard list with that kind and frequency."""
+    small = small_standard()
+    assert {word: standard.table.get(word) for word in small} == small
+    assert {code // KIND_STEP for code in small.values()} == {0, *map(int, Kind)}  # every kind

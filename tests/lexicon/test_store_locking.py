@@ -7,7 +7,6 @@ server waited for it, and each edit of the list kept the old build in memory.
 from __future__ import annotations
 
 import gc
-import shutil
 import threading
 import weakref
 from pathlib import Path
@@ -19,15 +18,12 @@ from companion.lexicon import store as store_module
 
 
 @pytest.fixture
-def store(tmp_path: Path, lexicon_cache: Path) -> LexiconStore:
-    """A store of its own with (a copy of) the standard list, and a group's list "slow"."""
-    cache = tmp_path / "cache"
-    cache.mkdir()
-    shutil.copy(lexicon_cache / "standard.lex", cache / "standard.lex")
+def store(tmp_path: Path, small_cache: Path) -> LexiconStore:
+    """A store of its own with the small standard list, and a group's list "slow"."""
     folder = tmp_path / "lexicons"
     folder.mkdir()
     (folder / "slow.txt").write_text("snark\n", encoding="utf-8")
-    return LexiconStore(folder, cache)
+    return LexiconStore(folder, small_cache)
 
 
 def test_lookups_go_on_while_another_list_is_built(

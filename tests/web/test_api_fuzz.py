@@ -9,27 +9,38 @@ from __future__ import annotations
 
 import json
 import string
+from pathlib import Path
 from typing import Any
 
+import pytest
+from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import create_app
 from companion.web import messages
 
-# One app for the module: hypothesis does not mix with function-scoped fixtures.
-# The endpoints under test are stateless (no table is read or written, so none is made);
-# an in-memory database keeps the disk clean.
-APP = create_app(
-    {
-        "TESTING": True,
-        "SECRET_KEY": "test",
-        "WTF_CSRF_ENABLED": False,
-        "DATABASE_URL": "sqlite://",
-        "AUTO_MIGRATE": False,
-    }
-)
-CLIENT = APP.test_client()
+
+@pytest.fixture(scope="module")
+def fuzz(tmp_path_factory: pytest.TempPathFactory, lexicon_cache: Path) -> FlaskClient:
+    """One app for the module (hypothesis does not mix with function-scoped fixtures), on
+    the suite's built lists, without rate limits: hundreds of bodies a second from one
+    address. The endpoints under test are stateless (no table is read or written, so none
+    is made); an in-memory database keeps the disk clean."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_ENABLED": False,
+            "DATABASE_URL": "sqlite://",
+            "AUTO_MIGRATE": False,
+            "LEXICON_DIR": str(tmp_path_factory.mktemp("fuzz") / "lexicons"),
+            "LEXICON_CACHE_DIR": str(lexicon_cache),
+        }
+    )
+    return app.test_client()
+
 
 FUZZ = settings(
     max_examples=150,  # new random bodies every run (no example database)
@@ -276,8 +287,8 @@ def check_round_adds_up(request: Any, result: dict[str, Any]) -> None:
         assert p["score"] == (max(p["total"], 0) if floor else p["total"])
 
 
-def post(path: str, body: Any) -> Any:
-    return CLIENT.post(path, data=json.dumps(body), content_type="application/json")
+def post(client: FlaskClient, path: str, body: Any) -> Any:
+    return client.post(path, data=json.dumps(body), content_type="application/json")
 
 
 # --- properties ---------------------------------------------------------------------------
@@ -285,20 +296,20 @@ def post(path: str, body: Any) -> Any:
 
 @FUZZ
 @given(json_values)
-def test_score_any_json_value(body: Any) -> None:
-    check_response(post("/api/v1/score", body))
+def test_score_any_json_value(fuzz: FlaskClient, body: Any) -> None:
+    check_response(post(fuzz, "/api/v1/score", body))
 
 
 @FUZZ
 @given(json_values)
-def test_spell_any_json_value(body: Any) -> None:
-    check_response(post("/api/v1/spell", body))
+def test_spell_any_json_value(fuzz: FlaskClient, body: Any) -> None:
+    check_response(post(fuzz, "/api/v1/spell", body))
 
 
 @FUZZ
 @given(st.one_of(json_values, st.text(max_size=50), card_strings))
-def test_spell_any_letters(letters: Any) -> None:
-    result = check_response(post("/api/v1/spell", {"letters": letters}))
+def test_spell_any_letters(fuzz: FlaskClient, letters: Any) -> None:
+    result = check_response(post(fuzz, "/api/v1/spell", {"letters": letters}))
     if result is not None:
         for s in result["spellings"]:
             assert "".join(s["cards"]) == letters.strip().lower()
@@ -306,17 +317,17 @@ def test_spell_any_letters(letters: Any) -> None:
 
 @FUZZ
 @given(score_bodies())
-def test_score_near_valid_bodies(body: dict[str, Any]) -> None:
-    result = check_response(post("/api/v1/score", body))
+def test_score_near_valid_bodies(fuzz: FlaskClient, body: dict[str, Any]) -> None:
+    result = check_response(post(fuzz, "/api/v1/score", body))
     if result is not None:
         check_round_adds_up(body, result)
 
 
 @FUZZ
 @given(valid_rounds())
-def test_score_valid_rounds_add_up(body: dict[str, Any]) -> None:
+def test_score_valid_rounds_add_up(fuzz: FlaskClient, body: dict[str, Any]) -> None:
     rules = body.get("rules", {})
-    resp = post("/api/v1/score", body)
+    resp = post(fuzz, "/api/v1/score", body)
     if not all(0 <= rules.get(k, 0) <= 1000 for k in ("bonus", "false_out_penalty")) or (
         rules.get("min_word", "cards") == "words"
         or rules.get("two_player_bonus", "longest") == "none"
@@ -339,28 +350,28 @@ def test_score_valid_rounds_add_up(body: dict[str, Any]) -> None:
 
 @FUZZ
 @given(mutated_score_bodies())
-def test_score_mutated_bodies(body: Any) -> None:
-    result = check_response(post("/api/v1/score", body))
+def test_score_mutated_bodies(fuzz: FlaskClient, body: Any) -> None:
+    result = check_response(post(fuzz, "/api/v1/score", body))
     if result is not None:
         check_round_adds_up(body, result)
 
 
 @FUZZ
 @given(st.binary(max_size=200))
-def test_score_raw_bytes(data: bytes) -> None:
-    check_response(CLIENT.post("/api/v1/score", data=data, content_type="application/json"))
+def test_score_raw_bytes(fuzz: FlaskClient, data: bytes) -> None:
+    check_response(fuzz.post("/api/v1/score", data=data, content_type="application/json"))
 
 
 @FUZZ
 @given(st.binary(max_size=200))
-def test_spell_raw_bytes(data: bytes) -> None:
-    check_response(CLIENT.post("/api/v1/spell", data=data, content_type="application/json"))
+def test_spell_raw_bytes(fuzz: FlaskClient, data: bytes) -> None:
+    check_response(fuzz.post("/api/v1/spell", data=data, content_type="application/json"))
 
 
 @settings(max_examples=100, deadline=None, database=None)
 @given(st.text(max_size=60).map(str.encode))
-def test_score_text_bodies_without_content_type(data: bytes) -> None:
+def test_score_text_bodies_without_content_type(fuzz: FlaskClient, data: bytes) -> None:
     """Refused as not declared JSON, whatever they hold: no page can send them unasked."""
-    resp = CLIENT.post("/api/v1/score", data=data)
+    resp = fuzz.post("/api/v1/score", data=data)
     check_response(resp)
     assert (resp.status_code, resp.get_json()["code"]) == (415, "json_content_type")
