@@ -35,9 +35,9 @@ from flask.testing import FlaskClient
 from hypothesis import settings
 
 from companion import create_app, upgrade_database
-from companion.instance import ENVIRONMENT_KEYS
 from companion.lexicon import LexiconStore
 from companion.lexicon.definitions import Definitions
+from companion.serve.instance import ENVIRONMENT_KEYS
 
 PREBUILT: dict[str, Callable[[LexiconStore], object]] = {
     "standard.lex": lambda store: store.get("standard"),  # first: the others are made from it
