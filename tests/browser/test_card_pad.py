@@ -382,7 +382,9 @@ def test_a_one_hand_form_is_filled_from_the_start(live_server, phone, screenshot
     page = phone
     round_page = page.request.get(game_at_round(page, live_server, 8)).text()
     pad = re.search(
-        r'<link rel="stylesheet" href="[^"]*cardpad\.css">\s*<div class="cardpad".*?\n</div>',
+        # (the stylesheet's address carries the build: ?v=...)
+        r'<link rel="stylesheet" href="[^"]*cardpad\.css(?:\?v=\w+)?">'
+        r'\s*<div class="cardpad".*?\n</div>',
         round_page,
         re.S,
     )
