@@ -57,7 +57,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     lists every key.
     """
     # "companion", not __name__: the instance folder, static files and the name are the package's.
-    app = Flask("companion", instance_relative_config=True, template_folder=str(_template_folder()))
+    app = Flask(
+        "companion",
+        instance_path=os.environ.get("INSTANCE_PATH") or None,  # default: next to the package
+        instance_relative_config=True,
+        template_folder=str(_template_folder()),
+    )
     app.config.from_mapping(
         DATABASE_URL="sqlite:///" + str(Path(app.instance_path) / "companion.sqlite3"),
         MAX_CONTENT_LENGTH=256 * 1024,

@@ -57,8 +57,11 @@ def folder(package_path: str | None = None, prefix: str | None = None) -> Path:
 
     ``package_path`` is the folder the package is imported from (the checkout, or
     site-packages), ``prefix`` the interpreter's (``sys.prefix``). Not installed: the
-    checkout's ``instance/``; installed: ``<prefix>/var/companion-instance``.
+    checkout's ``instance/``; installed: ``<prefix>/var/companion-instance``. The
+    environment's ``INSTANCE_PATH`` (an absolute path) names another folder.
     """
+    if os.environ.get("INSTANCE_PATH"):
+        return Path(os.environ["INSTANCE_PATH"])
     if package_path is None:
         package_path = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     prefix = os.path.abspath(sys.prefix if prefix is None else prefix)

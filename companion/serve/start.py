@@ -23,7 +23,7 @@ from waitress.server import create_server
 
 from companion import create_app, upgrade_database
 from companion.serve.factory import database_revision
-from companion.serve.instance import ensure_instance
+from companion.serve.instance import ensure_instance, folder
 from companion.serve.keepalive import keep_alive_after_304
 
 
@@ -87,7 +87,7 @@ def prepare() -> Flask:
     (first run), the migrations, the standard lexicon, its best-play index and the
     definitions, built into their caches. The production start (gunicorn.conf.py) runs it
     in the master process before any worker exists, so the workers only read."""
-    ensure_instance(Path(Flask("companion").instance_path))  # where create_app will look
+    ensure_instance(folder())  # where create_app will look
     app = create_app()
     before = database_revision(app)
     upgrade_database(app)  # once, before serving: never inside create_app

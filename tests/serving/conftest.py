@@ -177,6 +177,7 @@ def gunicorn(
             "SECRET_KEY": "test-production-start",
             "LEXICON_DIR": str(tmp_path / "lexicons"),
             "LEXICON_CACHE_DIR": str(lexicon_cache),
+            "INSTANCE_PATH": str(tmp_path / "instance"),  # never the checkout's
             "BIND": f"127.0.0.1:{port}",
             "WEB_CONCURRENCY": str(workers),
             "THREADS": "2",

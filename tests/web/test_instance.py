@@ -69,3 +69,18 @@ def test_the_store_is_the_apps(app: Flask) -> None:
         Path("/inst/lexicons"),
         Path("/inst/lexicons/cache"),
     )
+
+
+def test_instance_path_in_the_environment_moves_the_instance_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server (or a test) keeps its instance folder elsewhere than beside the package:
+    the app, its start's preparation and the command line all look there."""
+    from companion import create_app
+
+    monkeypatch.setenv("INSTANCE_PATH", str(tmp_path / "elsewhere"))
+    assert instance.folder() == tmp_path / "elsewhere"
+    made = create_app({"LEXICON_DIR": str(tmp_path / "lexicons")})
+    assert made.instance_path == str(tmp_path / "elsewhere")
+    database = tmp_path / "elsewhere" / "companion.sqlite3"
+    assert made.config["DATABASE_URL"] == f"sqlite:///{database}"
