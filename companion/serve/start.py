@@ -18,13 +18,12 @@ from pathlib import Path
 from typing import Any
 
 import segno
+import waitress
 from flask import Flask
-from waitress.server import create_server
 
 from companion import create_app, upgrade_database
 from companion.serve.factory import database_revision
 from companion.serve.instance import ensure_instance, folder
-from companion.serve.keepalive import keep_alive_after_304
 
 
 def lan_address() -> str | None:
@@ -157,17 +156,10 @@ def main() -> None:
 
 
 def serve(app: Flask, **options: Any) -> None:
-    """``waitress.serve`` as ``build_server`` makes it, with as many open connections as
-    this process may hold."""
-    server = build_server(app, **options)
+    """``waitress.serve`` (its public API, configured, nothing of it overridden), with as
+    many open connections as this process may hold."""
     raise_open_files_limit()
-    server.run()
-
-
-def build_server(app: Any, **options: Any) -> Any:
-    """A waitress server (``waitress.create_server(app, **options)``) whose polls' 304s
-    keep their connection (``keepalive``)."""
-    return keep_alive_after_304(create_server(app, **options))
+    waitress.serve(app, **options)
 
 
 def raise_open_files_limit() -> None:
