@@ -119,16 +119,23 @@ def unseal(kind: str, game_id: str, value: object, keys: Keys | None = None) -> 
     if raw is None:
         return None
     keys = keys or app_keys()
-    try:
-        return _unpacked(keys.siv.decrypt(raw, [_text(kind), _text(game_id)]))
-    except (InvalidTag, ValueError):
-        return _unseal_before(keys, kind, game_id, raw)
+    found = _open(keys, kind, game_id, raw)
+    return found if found is not None else _unseal_before(keys, kind, game_id, raw)
 
 
 def sealed_now(kind: str, game_id: str, value: object, keys: Keys | None = None) -> bool:
-    """Whether ``value`` is sealed the way this build seals (not by the previous one)."""
-    token = unseal(kind, game_id, value, keys)
-    return token is not None and seal(kind, game_id, token, keys) == value
+    """Whether ``value`` is sealed the way this build seals (not by the previous one):
+    one AES-SIV opening, no sealing again (``access`` asks it of every entry)."""
+    raw = _raw(value)
+    return raw is not None and _open(keys or app_keys(), kind, game_id, raw) is not None
+
+
+def _open(keys: Keys, kind: str, game_id: str, raw: bytes) -> str | None:
+    """The token AES-SIV finds sealed in ``raw`` for this entry, or None."""
+    try:
+        return _unpacked(keys.siv.decrypt(raw, [_text(kind), _text(game_id)]))
+    except (InvalidTag, ValueError):
+        return None
 
 
 # --- the previous build's seal, read only ---------------------------------------------
