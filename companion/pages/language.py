@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from flask import Blueprint, abort, redirect, request, session
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -11,8 +13,16 @@ bp = Blueprint("language", __name__)
 
 
 def _back(target: str | None) -> str:
-    """Where to go back to: a path of this site only (never another site's address)."""
-    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+    """Where to go back to: a path of this site only (never another site's address).
+
+    Judged as a browser reads it: browsers drop tabs and line breaks from an address and
+    read a backslash as a slash, so a slash, a tab and ``/evil.example`` would take the
+    phone to ``//evil.example``. Any control character, space or backslash sends it home.
+    """
+    if not target or any(c.isspace() or c < " " or c == "\x7f" or c == "\\" for c in target):
+        return "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
         return "/"
     return target
 

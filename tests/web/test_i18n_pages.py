@@ -88,13 +88,38 @@ def test_the_switch_sets_the_language_goes_back_and_is_remembered(
 
 @pytest.mark.parametrize(
     "target",
-    ["https://evil.example/", "//evil.example/games", "/\\evil.example", "", "javascript:x"],
+    [
+        "https://evil.example/",
+        "//evil.example/games",
+        "/\\evil.example",
+        "",
+        "javascript:x",
+        # What a browser normalises into //evil.example: tabs, line breaks, spaces, controls.
+        "/\t/evil.example",
+        "/\n/evil.example",
+        "/\r/evil.example",
+        "/ /evil.example",
+        "\t//evil.example",
+        "/\x00/evil.example",
+        "/\x7f/evil.example",
+        "/\u3000/evil.example",
+        "/\u2028/evil.example",
+        "http:/evil.example",
+    ],
 )
 def test_the_switch_never_goes_to_another_site(client: FlaskClient, target: str) -> None:
     resp = client.get("/language/cs", query_string={"next": target})
     assert resp.status_code == 302
     assert resp.headers["Location"] == "/"
     assert lang_of(client.get("/").get_data(as_text=True)) == "cs"
+
+
+@pytest.mark.parametrize("raw", ["/%09/evil.example", "/%0a/x", "/%0d%0aSet-Cookie:x=1", "%09//e.x"])
+def test_an_escaped_control_character_in_next_goes_home(client: FlaskClient, raw: str) -> None:
+    """The address as a phone's browser sends it: no other site, and never a 500."""
+    resp = client.get(f"/language/en?next={raw}")
+    assert resp.status_code == 302
+    assert resp.headers["Location"] == "/"
 
 
 def test_an_unknown_language_is_404(client: FlaskClient) -> None:
