@@ -114,7 +114,9 @@ def test_the_switch_never_goes_to_another_site(client: FlaskClient, target: str)
     assert lang_of(client.get("/").get_data(as_text=True)) == "cs"
 
 
-@pytest.mark.parametrize("raw", ["/%09/evil.example", "/%0a/x", "/%0d%0aSet-Cookie:x=1", "%09//e.x"])
+@pytest.mark.parametrize(
+    "raw", ["/%09/evil.example", "/%0a/x", "/%0d%0aSet-Cookie:x=1", "%09//e.x"]
+)
 def test_an_escaped_control_character_in_next_goes_home(client: FlaskClient, raw: str) -> None:
     """The address as a phone's browser sends it: no other site, and never a 500."""
     resp = client.get(f"/language/en?next={raw}")
