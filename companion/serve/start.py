@@ -22,7 +22,7 @@ import waitress
 from flask import Flask
 
 from companion import create_app, upgrade_database
-from companion.serve.factory import database_revision
+from companion.serve.factory import database_revision, trusted_proxies
 from companion.serve.instance import ensure_instance, folder
 
 
@@ -81,13 +81,14 @@ def _build_definitions(folder: Path, cache_folder: Path) -> None:
     Definitions(folder, cache_folder).load()
 
 
-def prepare() -> Flask:
+def prepare(server_reads_proxies: bool = False) -> Flask:
     """Everything a start does once, before serving: the instance folder and its secret key
     (first run), the migrations, the standard lexicon, its best-play index and the
     definitions, built into their caches. The production start (gunicorn.conf.py) runs it
-    in the master process before any worker exists, so the workers only read."""
+    in the master process before any worker exists, so the workers only read.
+    ``server_reads_proxies``: the app is waitress's, which reads the proxies' headers."""
     ensure_instance(folder())  # where create_app will look
-    app = create_app()
+    app = create_app(server_reads_proxies=server_reads_proxies)
     before = database_revision(app)
     upgrade_database(app)  # once, before serving: never inside create_app
     after = database_revision(app)
@@ -129,9 +130,32 @@ def settle(app: Flask) -> None:
     gc.set_threshold(YOUNG_OBJECTS, older, oldest)
 
 
+FORWARDED = "x-forwarded-for x-forwarded-host x-forwarded-proto x-forwarded-port"
+"""The proxies' headers waitress reads behind ``TRUSTED_PROXIES`` (its own names)."""
+
+
+def proxy_options(proxies: int) -> dict[str, Any]:
+    """waitress's own trusted-proxy settings (its public options) for ``TRUSTED_PROXIES =
+    proxies``: the client's address, scheme, host and port from the last ``proxies``
+    entries of X-Forwarded-For, -Proto, -Host and -Port, as the production start's
+    ProxyFix reads them; every other proxy header (``Forwarded``, ``X-Forwarded-By``)
+    removed. ``X-Forwarded-Prefix`` is no header of waitress's and the app applies none
+    here: ``make run`` serves at the root of its host. With no proxy, waitress removes
+    them all (a client's own never reaches the app)."""
+    if not proxies:
+        return {"clear_untrusted_proxy_headers": True}
+    return {
+        # Any peer, as ProxyFix trusts any: only the proxy may reach this server.
+        "trusted_proxy": "*",
+        "trusted_proxy_count": proxies,
+        "trusted_proxy_headers": FORWARDED,
+        "clear_untrusted_proxy_headers": True,
+    }
+
+
 def main() -> None:
     """Create the instance folder and secret key on first run, migrate once, then serve."""
-    app = prepare()
+    app = prepare(server_reads_proxies=True)
     settle(app)
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "5000"))
@@ -152,6 +176,7 @@ def main() -> None:
         backlog=1024,
         ident="quiddler-companion",
         max_request_body_size=app.config["MAX_CONTENT_LENGTH"],  # a bigger body: 413, unread
+        **proxy_options(trusted_proxies(app.config)),
     )
 
 
