@@ -9,8 +9,12 @@ tables, benchmarks/tables.py)."""
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+import sqlalchemy
 from flask import Flask
 from sqlalchemy import func, select
 
@@ -108,3 +112,68 @@ def test_the_pool_size_is_the_connections_kept_open_and_no_more(app: Flask) -> N
     with server.app_context():
         pool = db.engine.pool
         assert (pool.size(), pool._max_overflow, pool._timeout) == (7, 0, 10)
+
+
+@contextmanager
+def refusing_database(app: Flask, tmp_path: Path) -> Iterator[str]:
+    """The URL of a database that refuses every connection while the block runs: on
+    PostgreSQL (``TEST_DATABASE_URL``) a migrated database of its own whose only allowed
+    connection is held by another client ("too many connections", as a full server says
+    "too many clients"); on SQLite a file that can't be opened."""
+    url = sqlalchemy.make_url(app.config["DATABASE_URL"])
+    if url.get_backend_name() != "postgresql":
+        yield f"sqlite:///{tmp_path / 'no-such-folder' / 'companion.sqlite3'}"
+        return
+    name = f"{url.database}_refusing_{uuid.uuid4().hex[:8]}"
+    admin = sqlalchemy.create_engine(url, isolation_level="AUTOCOMMIT")
+    own = url.set(database=name).render_as_string(hide_password=False)
+    holder = sqlalchemy.create_engine(own, poolclass=sqlalchemy.pool.NullPool)
+    with admin.connect() as conn:
+        conn.execute(sqlalchemy.text(f'CREATE DATABASE "{name}"'))
+    try:
+        migrated = create_app(own_config(app, DATABASE_URL=own))
+        upgrade_database(migrated)
+        with migrated.app_context():
+            db.engine.dispose()
+        with admin.connect() as conn:
+            conn.execute(sqlalchemy.text(f'ALTER DATABASE "{name}" CONNECTION LIMIT 1'))
+        with holder.connect():  # another client holds the one connection allowed
+            yield own
+    finally:
+        holder.dispose()
+        with admin.connect() as conn:
+            conn.execute(sqlalchemy.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+def test_a_refused_connection_is_503_with_retry_after_never_500(
+    app: Flask, tmp_path: Path
+) -> None:
+    """The database refuses the connection a request needs: the page (in the phone's
+    language) and the API answer 503 ``server_busy`` with Retry-After, as a full pool does
+    (before: 500 ``server_error``, 3 of 3)."""
+    with refusing_database(app, tmp_path) as url:
+        refused = create_app(own_config(app, DATABASE_URL=url, DATABASE_POOL_SIZE="2"))
+        try:
+            client = refused.test_client()
+            made = client.post("/api/v1/games", json={"players": FOUR})
+            polled = client.get("/api/v1/games/a-game-id")
+            reader = refused.test_client()
+            reader.get("/language/cs?next=/")
+            board = reader.get("/games/a-game-id/board?lang=cs")
+            page = reader.get("/games/a-game-id")
+        finally:
+            with refused.app_context():
+                db.engine.dispose()
+    for answer in (made, polled):
+        assert answer.status_code == 503
+        assert answer.headers["Retry-After"] == "2"
+        assert answer.get_json()["code"] == "server_busy"
+        assert answer.get_json()["error"] == (
+            "The server is busy; nothing was changed. Try again in a moment."
+        )
+    for answer in (board, page):
+        assert answer.status_code == 503
+        assert answer.headers["Retry-After"] == "2"
+        assert "Server je zaneprázdněný" in answer.get_data(as_text=True)
+
