@@ -198,16 +198,22 @@ def raise_open_files_limit() -> None:
 
 
 def prepare_for_workers(workers: int) -> None:
-    """``prepare``, then let go of the database; warn when several workers would each
-    count the rate limits in their own memory. The production start runs this in a child
-    process of gunicorn's master (``python -m companion.serve --prepare-for N``): the
-    master imports none of the app and holds no database connection for its workers to
-    inherit."""
+    """``prepare``, check that the workers' database connections fit in what the server
+    allows (exit 1, saying why, when not), then let go of the database; warn when several
+    workers would each count the rate limits in their own memory. The production start
+    runs this in a child process of gunicorn's master (``python -m companion.serve
+    --prepare-for N``): the master imports none of the app and holds no database
+    connection for its workers to inherit."""
     from companion.store.db import db
 
     app = prepare()
     with app.app_context():
-        db.engine.dispose()
+        try:
+            said = check_connections(workers, app.config.get("DATABASE_POOL_SIZE"))
+        finally:
+            db.engine.dispose()
+    if said:
+        print(said, flush=True)
     storage = str(app.config.get("RATELIMIT_STORAGE_URI") or "memory://")
     if workers > 1 and storage.startswith("memory://"):
         print(
@@ -216,3 +222,27 @@ def prepare_for_workers(workers: int) -> None:
             "store such as redis://127.0.0.1:6379/0 (docs/production.md).",
             flush=True,
         )
+
+
+def check_connections(workers: int, pool: object) -> str | None:
+    """On PostgreSQL, ``workers`` x ``pool`` connections against the server's
+    ``max_connections`` less its reserved slots (``connections.check_server``): what it
+    found, or exit 1 with the reason; None on another database or without a pool."""
+    from sqlalchemy import text
+
+    from companion.serve.connections import check_server
+    from companion.store.db import db
+
+    if not pool or db.engine.dialect.name != "postgresql":
+        return None
+    with db.engine.connect() as conn:
+        limit, superusers, reserved = conn.execute(text(
+            "SELECT current_setting('max_connections')::int,"
+            " current_setting('superuser_reserved_connections')::int,"
+            " coalesce(current_setting('reserved_connections', true), '0')::int"  # 16 on
+        )).one()
+    try:
+        return check_server(workers, int(str(pool)), limit, superusers + reserved)
+    except ValueError as refused:
+        print(f"Refusing to start: {refused}", file=sys.stderr, flush=True)
+        raise SystemExit(1) from None

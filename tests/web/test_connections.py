@@ -14,11 +14,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 import sqlalchemy
 from flask import Flask
 from sqlalchemy import func, select
 
 from companion import create_app, upgrade_database
+from companion.serve.connections import DEFAULT_TOTAL, check_server, pool_per_worker
 from companion.store.db import db
 from companion.store.models import Round
 
@@ -177,3 +179,28 @@ def test_a_refused_connection_is_503_with_retry_after_never_500(
         assert answer.headers["Retry-After"] == "2"
         assert "Server je zaneprázdněný" in answer.get_data(as_text=True)
 
+
+def test_each_worker_keeps_a_connection_per_thread_within_the_total() -> None:
+    """The production start's pools: one connection per thread while the workers' fit in
+    DATABASE_MAX_CONNECTIONS, fewer (the total shared out) when not, and a clear refusal
+    when not even one each fits or a given pool would go over."""
+    assert pool_per_worker(3, 4, DEFAULT_TOTAL) == 4  # 12: one per thread
+    assert pool_per_worker(9, 4, DEFAULT_TOTAL) == 4  # an 8-core box: 36
+    assert pool_per_worker(33, 4, DEFAULT_TOTAL) == 2  # a 32-core box: 66, not 132
+    assert pool_per_worker(3, 4, 6) == 2
+    assert pool_per_worker(80, 4, DEFAULT_TOTAL) == 1
+    assert pool_per_worker(4, 4, 80, asked=20) == 20  # given, and it fits
+    with pytest.raises(ValueError, match="81 workers need a database connection each"):
+        pool_per_worker(81, 4, DEFAULT_TOTAL)
+    with pytest.raises(ValueError, match=r"would hold 100, over DATABASE_MAX_CONNECTIONS=80"):
+        pool_per_worker(5, 4, 80, asked=20)
+    for wrong in ((0, 4, 80, None), (2, 0, 80, None), (2, 4, 0, None), (2, 4, 80, 0)):
+        with pytest.raises(ValueError):
+            pool_per_worker(*wrong)
+    assert check_server(9, 4, 100, 3) == (
+        "9 workers x 4 = 36 database connections; the server allows 97 "
+        "(max_connections 100, 3 reserved)"
+    )
+    assert check_server(97, 1, 100, 3).startswith("97 workers x 1 = 97")
+    with pytest.raises(ValueError, match="set DATABASE_MAX_CONNECTIONS to 97 or less"):
+        check_server(33, 3, 100, 3)
