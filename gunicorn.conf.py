@@ -35,8 +35,9 @@ workers = int(os.environ.get("WEB_CONCURRENCY") or (os.cpu_count() or 1) + 1)
 # a thread.
 worker_class = os.environ.get("WORKER_CLASS", "gthread")
 threads = int(os.environ.get("THREADS", "4"))
-# A database connection per thread, all kept open (3 workers of 4 threads: 12).
-os.environ.setdefault("DATABASE_POOL_SIZE", str(threads))
+# A database connection per thread, all kept open (3 workers of 4 threads: 12), never
+# more in all than DATABASE_MAX_CONNECTIONS (default 80, under PostgreSQL's default 100):
+# worked out in on_starting, checked against the server's max_connections there.
 # Longer than nginx keeps an idle connection to gunicorn (its upstream keepalive_timeout,
 # 60 s): nginx closes it first, and never sends a request on one gunicorn is closing.
 keepalive = int(os.environ.get("KEEPALIVE", "75"))
@@ -61,13 +62,35 @@ control_socket_disable = True
 
 
 def on_starting(server: object) -> None:
-    """Before any worker: the instance folder, the migrations (once), the lexicon caches,
-    in a child process (``companion.serve --prepare-for``), so that the master imports
-    none of the app and holds no database connection for the workers to inherit. A
-    failed preparation stops the start."""
-    subprocess.run(
-        [sys.executable, "-m", "companion.serve", "--prepare-for", str(workers)], check=True
+    """Before any worker: the workers' database pool (``DATABASE_POOL_SIZE``, which they
+    inherit: ``companion.serve.connections``), then the instance folder, the migrations
+    (once), the lexicon caches and the pool checked against the database server's
+    ``max_connections``, in a child process (``companion.serve --prepare-for``), so that
+    the master imports none of the app and holds no database connection for the workers
+    to inherit. A pool that can't fit, or a failed preparation, stops the start (gunicorn
+    prints the reason: a RuntimeError's)."""
+    from companion.serve.connections import DEFAULT_TOTAL, pool_per_worker
+
+    asked = os.environ.get("DATABASE_POOL_SIZE")
+    try:
+        total = int(os.environ.get("DATABASE_MAX_CONNECTIONS") or DEFAULT_TOTAL)
+        pool = pool_per_worker(workers, threads, total, int(asked) if asked else None)
+    except ValueError as refused:  # a number that can't fit, or no number
+        raise RuntimeError(f"Refusing to start: {refused}") from None
+    os.environ["DATABASE_POOL_SIZE"] = str(pool)
+    log = server.log  # type: ignore[attr-defined]
+    log.info("Database pool: %d connections per worker, %d in all", pool, workers * pool)
+    if pool < threads:
+        log.warning(
+            "Each worker has %d database connections for its %d threads (%d workers, "
+            "DATABASE_MAX_CONNECTIONS=%d): a request waits for a free one, up to 10 s, "
+            "then gets 503 (docs/production.md)", pool, threads, workers, total,
+        )
+    prepared = subprocess.run(
+        [sys.executable, "-m", "companion.serve", "--prepare-for", str(workers)], check=False
     )
+    if prepared.returncode:
+        raise RuntimeError("Refusing to start: the preparation failed (its reason is above)")
 
 
 def post_worker_init(worker: object) -> None:

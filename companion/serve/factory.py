@@ -46,7 +46,9 @@ def _template_folder() -> Path:
     return packed if packed.is_dir() else TEMPLATES
 
 
-def create_app(config: dict[str, Any] | None = None) -> Flask:
+def create_app(
+    config: dict[str, Any] | None = None, *, server_reads_proxies: bool = False
+) -> Flask:
     """Build the app: defaults, then ``instance/config.py``, then the environment, then ``config``.
 
     ``DATABASE_URL`` (key or environment variable) selects the database; the
@@ -54,7 +56,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     here (several worker processes may build the app at once): ``upgrade_database``
     runs the migrations, once per start, from the serve command or ``flask db
     upgrade``; ``AUTO_MIGRATE`` makes this app run them itself. docs/configuration.md
-    lists every key.
+    lists every key. ``server_reads_proxies``: the WSGI server itself reads the
+    ``TRUSTED_PROXIES`` proxies' headers (``make run``'s waitress), so the app does not.
     """
     # "companion", not __name__: the instance folder, static files and the name are the package's.
     app = Flask(
@@ -176,29 +179,38 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app.config["BUILD"] = build_id(Path(app.template_folder or TEMPLATES))
     app.url_defaults(_versioned_static)
-    trust_proxies(app)  # outermost: the layers inside see the client's host and address
+    proxies = trusted_proxies(app.config)  # a wrong value stops the start here
+    if proxies and not server_reads_proxies:
+        trust_proxies(app, proxies)  # outermost: the layers inside see the client's host
     return app
 
 
-def trust_proxies(app: Flask) -> None:
-    """Behind ``TRUSTED_PROXIES`` reverse proxies (opt-in, default none), read the client's
-    address, scheme, host, port and prefix from their X-Forwarded-* headers (ProxyFix), so
-    that links, the Host check, Secure cookies and rate limits see what the phone sent.
-    Without it those headers are ignored: any client could write them."""
-    value = app.config.get("TRUSTED_PROXIES") or 0
+def trusted_proxies(config: Any) -> int:
+    """``TRUSTED_PROXIES``: how many reverse proxies in front set the X-Forwarded-* headers
+    (0: none, their headers are anyone's to write and never read); ValueError if it is
+    no number of proxies."""
+    value = config.get("TRUSTED_PROXIES") or 0
     try:
         count = int(value)
     except (TypeError, ValueError):
         raise ValueError(f"TRUSTED_PROXIES must be a number of proxies, not {value!r}") from None
     if count < 0:
         raise ValueError(f"TRUSTED_PROXIES must be 0 or more, not {count}")
-    if count:
-        from werkzeug.middleware.proxy_fix import ProxyFix
+    return count
 
-        # Flask's documented way to wrap its WSGI app; mypy sees a method assigned to.
-        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
-            app.wsgi_app, x_for=count, x_proto=count, x_host=count, x_port=count, x_prefix=count
-        )
+
+def trust_proxies(app: Flask, count: int) -> None:
+    """Behind ``count`` reverse proxies, read the client's address, scheme, host, port and
+    prefix from their X-Forwarded-* headers (Werkzeug's ProxyFix), so that links, the Host
+    check, Secure cookies and rate limits see what the phone sent. The production start's
+    way (gunicorn reads none of them); ``make run``'s waitress reads them itself
+    (``companion.serve.start.proxy_options``)."""
+    from werkzeug.middleware.proxy_fix import ProxyFix
+
+    # Flask's documented way to wrap its WSGI app; mypy sees a method assigned to.
+    app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+        app.wsgi_app, x_for=count, x_proto=count, x_host=count, x_port=count, x_prefix=count
+    )
 
 
 def _versioned_static(endpoint: str, values: dict[str, Any]) -> None:

@@ -22,7 +22,7 @@ import waitress
 from flask import Flask
 
 from companion import create_app, upgrade_database
-from companion.serve.factory import database_revision
+from companion.serve.factory import database_revision, trusted_proxies
 from companion.serve.instance import ensure_instance, folder
 
 
@@ -81,13 +81,14 @@ def _build_definitions(folder: Path, cache_folder: Path) -> None:
     Definitions(folder, cache_folder).load()
 
 
-def prepare() -> Flask:
+def prepare(server_reads_proxies: bool = False) -> Flask:
     """Everything a start does once, before serving: the instance folder and its secret key
     (first run), the migrations, the standard lexicon, its best-play index and the
     definitions, built into their caches. The production start (gunicorn.conf.py) runs it
-    in the master process before any worker exists, so the workers only read."""
+    in the master process before any worker exists, so the workers only read.
+    ``server_reads_proxies``: the app is waitress's, which reads the proxies' headers."""
     ensure_instance(folder())  # where create_app will look
-    app = create_app()
+    app = create_app(server_reads_proxies=server_reads_proxies)
     before = database_revision(app)
     upgrade_database(app)  # once, before serving: never inside create_app
     after = database_revision(app)
@@ -129,9 +130,32 @@ def settle(app: Flask) -> None:
     gc.set_threshold(YOUNG_OBJECTS, older, oldest)
 
 
+FORWARDED = "x-forwarded-for x-forwarded-host x-forwarded-proto x-forwarded-port"
+"""The proxies' headers waitress reads behind ``TRUSTED_PROXIES`` (its own names)."""
+
+
+def proxy_options(proxies: int) -> dict[str, Any]:
+    """waitress's own trusted-proxy settings (its public options) for ``TRUSTED_PROXIES =
+    proxies``: the client's address, scheme, host and port from the last ``proxies``
+    entries of X-Forwarded-For, -Proto, -Host and -Port, as the production start's
+    ProxyFix reads them; every other proxy header (``Forwarded``, ``X-Forwarded-By``)
+    removed. ``X-Forwarded-Prefix`` is no header of waitress's and the app applies none
+    here: ``make run`` serves at the root of its host. With no proxy, waitress removes
+    them all (a client's own never reaches the app)."""
+    if not proxies:
+        return {"clear_untrusted_proxy_headers": True}
+    return {
+        # Any peer, as ProxyFix trusts any: only the proxy may reach this server.
+        "trusted_proxy": "*",
+        "trusted_proxy_count": proxies,
+        "trusted_proxy_headers": FORWARDED,
+        "clear_untrusted_proxy_headers": True,
+    }
+
+
 def main() -> None:
     """Create the instance folder and secret key on first run, migrate once, then serve."""
-    app = prepare()
+    app = prepare(server_reads_proxies=True)
     settle(app)
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "5000"))
@@ -152,6 +176,7 @@ def main() -> None:
         backlog=1024,
         ident="quiddler-companion",
         max_request_body_size=app.config["MAX_CONTENT_LENGTH"],  # a bigger body: 413, unread
+        **proxy_options(trusted_proxies(app.config)),
     )
 
 
@@ -173,16 +198,22 @@ def raise_open_files_limit() -> None:
 
 
 def prepare_for_workers(workers: int) -> None:
-    """``prepare``, then let go of the database; warn when several workers would each
-    count the rate limits in their own memory. The production start runs this in a child
-    process of gunicorn's master (``python -m companion.serve --prepare-for N``): the
-    master imports none of the app and holds no database connection for its workers to
-    inherit."""
+    """``prepare``, check that the workers' database connections fit in what the server
+    allows (exit 1, saying why, when not), then let go of the database; warn when several
+    workers would each count the rate limits in their own memory. The production start
+    runs this in a child process of gunicorn's master (``python -m companion.serve
+    --prepare-for N``): the master imports none of the app and holds no database
+    connection for its workers to inherit."""
     from companion.store.db import db
 
     app = prepare()
     with app.app_context():
-        db.engine.dispose()
+        try:
+            said = check_connections(workers, app.config.get("DATABASE_POOL_SIZE"))
+        finally:
+            db.engine.dispose()
+    if said:
+        print(said, flush=True)
     storage = str(app.config.get("RATELIMIT_STORAGE_URI") or "memory://")
     if workers > 1 and storage.startswith("memory://"):
         print(
@@ -191,3 +222,27 @@ def prepare_for_workers(workers: int) -> None:
             "store such as redis://127.0.0.1:6379/0 (docs/production.md).",
             flush=True,
         )
+
+
+def check_connections(workers: int, pool: object) -> str | None:
+    """On PostgreSQL, ``workers`` x ``pool`` connections against the server's
+    ``max_connections`` less its reserved slots (``connections.check_server``): what it
+    found, or exit 1 with the reason; None on another database or without a pool."""
+    from sqlalchemy import text
+
+    from companion.serve.connections import check_server
+    from companion.store.db import db
+
+    if not pool or db.engine.dialect.name != "postgresql":
+        return None
+    with db.engine.connect() as conn:
+        limit, superusers, reserved = conn.execute(text(
+            "SELECT current_setting('max_connections')::int,"
+            " current_setting('superuser_reserved_connections')::int,"
+            " coalesce(current_setting('reserved_connections', true), '0')::int"  # 16 on
+        )).one()
+    try:
+        return check_server(workers, int(str(pool)), limit, superusers + reserved)
+    except ValueError as refused:
+        print(f"Refusing to start: {refused}", file=sys.stderr, flush=True)
+        raise SystemExit(1) from None

@@ -369,7 +369,7 @@ def transaction(conflict: str, **params: object) -> Iterator[None]:
     except (IntegrityError, OperationalError) as exc:
         _rollback()
         if isinstance(exc, OperationalError) and not _clashed(exc):
-            raise  # a broken database is not "changed on another phone": a 500, logged
+            raise  # a refused or broken connection is not "changed on another phone": 503
         raise Conflict(conflict, "", **params) from None
     except BaseException:
         _rollback()

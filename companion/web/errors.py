@@ -27,7 +27,7 @@ from flask import (
     request,
     url_for,
 )
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
@@ -48,7 +48,8 @@ HTTP_CODES = {
 }
 
 BUSY_RETRY_S = 2
-"""Seconds a request refused for a full connection pool is asked to wait (Retry-After)."""
+"""Seconds a request refused for want of a database connection is asked to wait
+(Retry-After)."""
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -154,9 +155,9 @@ def game_page_of(path: str) -> str | None:
 
 def _error_page(exc: Refusal) -> Response:
     db.session.rollback()
-    page = render_template(
-        "error.html", code=exc.status, error=Shown.of(exc), back=game_page_of(request.path)
-    )
+    # No way back looked up when the database is what failed: it would wait for it again.
+    back = None if exc.status == 503 else game_page_of(request.path)
+    page = render_template("error.html", code=exc.status, error=Shown.of(exc), back=back)
     response = make_response(page, exc.status)
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -185,11 +186,13 @@ def _unexpected(exc: Exception) -> Response:
     return _refused(_as_refusal("server_error", 500), on_the_page=False)
 
 
-def _busy(exc: PoolTimeout) -> Response:
-    """Every database connection of this process stayed taken for the pool's whole wait
-    (a burst): 503 with Retry-After, nothing written (the request's work is rolled back),
-    not a 500."""
-    current_app.logger.warning("database connections all taken: %s", exc)
+def _busy(exc: PoolTimeout | OperationalError) -> Response:
+    """The database could not serve this request: every connection of this process
+    stayed taken for the pool's whole wait (a burst), or the database refused one
+    (PostgreSQL's "too many clients"), broke one off (a restart) or gave up on the
+    statement (an OperationalError): 503 with Retry-After, nothing written (the request's
+    work is rolled back), not a 500."""
+    current_app.logger.warning("no database connection: %s", exc)
     db.session.rollback()
     response = _refused(_as_refusal("server_busy", 503), on_the_page=False)
     response.headers["Retry-After"] = str(BUSY_RETRY_S)
@@ -211,4 +214,5 @@ def register(app: Flask) -> None:
     app.register_error_handler(Refusal, _refused)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(PoolTimeout, _busy)
+    app.register_error_handler(OperationalError, _busy)
     app.register_error_handler(Exception, _unexpected)

@@ -266,7 +266,7 @@ def fake_serve(monkeypatch: pytest.MonkeyPatch, host: str | None) -> tuple[Flask
     )
     served: dict[str, object] = {}
     monkeypatch.setattr(serve, "ensure_instance", lambda path: None)
-    monkeypatch.setattr(serve, "create_app", lambda: app)
+    monkeypatch.setattr(serve, "create_app", lambda **_: app)
     monkeypatch.setattr(serve, "upgrade_database", lambda app: None)
     monkeypatch.setattr(serve, "database_revision", lambda app: "0006")
     monkeypatch.setattr(serve, "warm_definitions", lambda app: 0)

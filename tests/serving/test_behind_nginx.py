@@ -191,19 +191,54 @@ def test_the_round_s_live_part_comes_from_the_cache(empty_database, gunicorn, ng
     assert server.asked("GET", live, 1) == 1
 
 
+def forwarded_headers_read_behind_nginx() -> set[str]:
+    """Every forwarded header a part behind nginx knows, from the parts themselves:
+    Werkzeug's ProxyFix (the app), gunicorn's secure-scheme headers (read from a proxy it
+    is told to trust), waitress's proxy headers; and X-Real-IP."""
+    import gunicorn.config
+    import waitress.proxy_headers
+    import werkzeug.middleware.proxy_fix
+
+    proxy_fix = Path(werkzeug.middleware.proxy_fix.__file__).read_text()
+    environ_keys = set(re.findall(r'"HTTP_(X_FORWARDED_[A-Z]+)"', proxy_fix))
+    environ_keys |= set(waitress.proxy_headers.PROXY_HEADERS)
+    names = {key.replace("_", "-").lower() for key in environ_keys}
+    names |= {name.lower() for name in gunicorn.config.Config().secure_scheme_headers}
+    assert {"x-forwarded-prefix", "x-forwarded-ssl", "forwarded"} <= names  # read at all
+    return names | {"x-real-ip"}
+
+
+def test_nginx_sets_or_removes_every_forwarded_header() -> None:
+    """deploy/nginx.conf sets every forwarded header a part behind it knows, to nginx's
+    own value or to none (a client's own is then never passed on), in the server and in
+    the one location that sets headers of its own (which replace the server's)."""
+    conf = (ROOT / "deploy" / "nginx.conf").read_text()
+    server = conf[conf.index("    server {") : conf.index("        location / {")]
+    too_large = conf[conf.index("location @too_large {") :]
+    too_large = too_large[: too_large.index("}")]
+    wanted = forwarded_headers_read_behind_nginx()
+    for block in (server, too_large):
+        named = {n.lower() for n in re.findall(r"^\s*proxy_set_header\s+(\S+)", block, re.M)}
+        assert wanted <= named, sorted(wanted - named)
+    assert conf.count("proxy_set_header X-Forwarded-For $remote_addr;") == 2
+
+
 def test_a_client_s_forwarded_headers_never_reach_the_app(empty_database, gunicorn, nginx):
     """The app trusts X-Forwarded-* (TRUSTED_PROXIES=1) because nginx sets them from its
     own values: a client's own never changes a link, not in its answer nor in the board
-    the cache then gives everyone else."""
+    the cache then gives everyone else, nor in the game page the app keeps."""
     server = gunicorn(empty_database, workers=1, **BEHIND_NGINX)
     assert server.serving() == 1, server.text()
     front = nginx(server)
     forged = {
         "X-Forwarded-Host": "evil.example",
-        "X-Forwarded-Prefix": "/evil",
+        "X-Forwarded-Prefix": "//evil.example",
         "X-Forwarded-Proto": "https",
         "X-Forwarded-Port": "8443",
         "X-Forwarded-For": "203.0.113.9",
+        "X-Forwarded-Ssl": "on",
+        "X-Forwarded-Protocol": "ssl",
+        "Forwarded": "for=203.0.113.9;host=evil.example;proto=https",
     }
     game = new_game(front, ["Ann", "Ben"], forged)
     assert game["view_url"] == f"http://127.0.0.1:{front.port}/games/{game['id']}"
@@ -217,6 +252,11 @@ def test_a_client_s_forwarded_headers_never_reach_the_app(empty_database, gunico
         f"/games/{game['id']}/rounds/{n}" for n in range(1, len(links) + 1)
     ]
     assert len(links) >= 8 and b"evil" not in seen
+    page = f"/games/{game['id']}"
+    for headers in (forged, {}):  # the page the app keeps for its viewers
+        status, _, body = front.get(page, headers)
+        assert status == 200 and b"evil" not in body
+        assert f'href="/games/{game["id"]}/rounds/1"'.encode() in body
 
 
 def test_two_instances_behind_one_nginx_serve_one_table(

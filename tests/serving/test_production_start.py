@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import socket
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import psutil
@@ -139,3 +140,81 @@ def test_two_servers_share_the_rate_limit_through_redis(empty_database, redis_ur
     assert status == 429, body
     assert json.loads(body)["code"] == "too_many_requests"
     assert games_stored(empty_database) == 3
+
+
+def server_allows(url: str) -> tuple[int, int]:
+    """The server's ``max_connections`` and the slots it keeps back (superusers' and, from
+    PostgreSQL 16, ``reserved_connections``)."""
+    engine = sqlalchemy.create_engine(url)
+    try:
+        with engine.connect() as conn:
+            return conn.execute(sqlalchemy.text(
+                "SELECT current_setting('max_connections')::int,"
+                " current_setting('superuser_reserved_connections')::int"
+                " + coalesce(current_setting('reserved_connections', true), '0')::int"
+            )).one()
+    finally:
+        engine.dispose()
+
+
+def connections_to(url: str) -> int:
+    """The connections other than this one open to ``url``'s database now."""
+    engine = sqlalchemy.create_engine(url)
+    try:
+        with engine.connect() as conn:
+            return conn.execute(sqlalchemy.text(
+                "SELECT count(*) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )).scalar_one()
+    finally:
+        engine.dispose()
+
+
+def test_a_start_that_would_ask_for_more_connections_than_allowed_is_refused(
+    empty_database, gunicorn
+):
+    """Workers x pool over what PostgreSQL allows its clients: the start stops before any
+    worker, saying so and what to change (before: it came up, and under load PostgreSQL
+    refused "too many clients", each a failed request). Over DATABASE_MAX_CONNECTIONS:
+    refused by the master before it even prepares."""
+    limit, reserved = server_allows(empty_database)
+    pool = limit // 2 + 1  # 2 workers of it: more than the server has
+    server = gunicorn(
+        empty_database, workers=2, wait=60,
+        DATABASE_POOL_SIZE=str(pool), DATABASE_MAX_CONNECTIONS=str(4 * limit),
+    )
+    assert server.process.wait(30) != 0, server.text()
+    log = server.text()
+    assert (
+        f"Refusing to start: 2 workers x {pool} = {2 * pool} database connections; the "
+        f"server allows {limit - reserved} (max_connections {limit}, {reserved} reserved): "
+        f"set DATABASE_MAX_CONNECTIONS to {limit - reserved} or less"
+    ) in log
+    assert "Booting worker" not in log and server.serving() == 0
+
+    server = gunicorn(empty_database, workers=4, wait=60, DATABASE_MAX_CONNECTIONS="3")
+    assert server.process.wait(30) != 0, server.text()
+    log = server.text()
+    assert (
+        "Error: Refusing to start: 4 workers need a database connection each, and "
+        "DATABASE_MAX_CONNECTIONS=3"
+    ) in log
+    assert "Database at revision" not in log and "Booting worker" not in log
+
+
+def test_the_workers_pools_are_worked_out_from_the_total(empty_database, gunicorn):
+    """3 workers of 4 threads within DATABASE_MAX_CONNECTIONS=6: 2 connections each,
+    said at start, and no more open however many requests come at once."""
+    server = gunicorn(empty_database, workers=3, THREADS="4", DATABASE_MAX_CONNECTIONS="6")
+    assert server.serving() == 3, server.text()
+    log = server.text()
+    assert "Database pool: 2 connections per worker, 6 in all" in log
+    assert "Each worker has 2 database connections for its 4 threads" in log
+    assert "3 workers x 2 = 6 database connections; the server allows" in log
+    status, body = server.request("POST", "/api/v1/games", NEW_GAME, JSON)
+    assert status == 201, body
+    path = f"/api/v1/games/{json.loads(body)['id']}"
+    with ThreadPoolExecutor(24) as phones:
+        answers = list(phones.map(lambda _: server.get(path)[0], range(96)))
+    assert answers == [200] * 96
+    assert connections_to(empty_database) <= 6

@@ -9,12 +9,18 @@ tables, benchmarks/tables.py)."""
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+import sqlalchemy
 from flask import Flask
 from sqlalchemy import func, select
 
 from companion import create_app, upgrade_database
+from companion.serve.connections import DEFAULT_TOTAL, check_server, pool_per_worker
 from companion.store.db import db
 from companion.store.models import Round
 
@@ -108,3 +114,93 @@ def test_the_pool_size_is_the_connections_kept_open_and_no_more(app: Flask) -> N
     with server.app_context():
         pool = db.engine.pool
         assert (pool.size(), pool._max_overflow, pool._timeout) == (7, 0, 10)
+
+
+@contextmanager
+def refusing_database(app: Flask, tmp_path: Path) -> Iterator[str]:
+    """The URL of a database that refuses every connection while the block runs: on
+    PostgreSQL (``TEST_DATABASE_URL``) a migrated database of its own whose only allowed
+    connection is held by another client ("too many connections", as a full server says
+    "too many clients"); on SQLite a file that can't be opened."""
+    url = sqlalchemy.make_url(app.config["DATABASE_URL"])
+    if url.get_backend_name() != "postgresql":
+        yield f"sqlite:///{tmp_path / 'no-such-folder' / 'companion.sqlite3'}"
+        return
+    name = f"{url.database}_refusing_{uuid.uuid4().hex[:8]}"
+    admin = sqlalchemy.create_engine(url, isolation_level="AUTOCOMMIT")
+    own = url.set(database=name).render_as_string(hide_password=False)
+    holder = sqlalchemy.create_engine(own, poolclass=sqlalchemy.pool.NullPool)
+    with admin.connect() as conn:
+        conn.execute(sqlalchemy.text(f'CREATE DATABASE "{name}"'))
+    try:
+        migrated = create_app(own_config(app, DATABASE_URL=own))
+        upgrade_database(migrated)
+        with migrated.app_context():
+            db.engine.dispose()
+        with admin.connect() as conn:
+            conn.execute(sqlalchemy.text(f'ALTER DATABASE "{name}" CONNECTION LIMIT 1'))
+        with holder.connect():  # another client holds the one connection allowed
+            yield own
+    finally:
+        holder.dispose()
+        with admin.connect() as conn:
+            conn.execute(sqlalchemy.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+def test_a_refused_connection_is_503_with_retry_after_never_500(
+    app: Flask, tmp_path: Path
+) -> None:
+    """The database refuses the connection a request needs: the page (in the phone's
+    language) and the API answer 503 ``server_busy`` with Retry-After, as a full pool does
+    (before: 500 ``server_error``, 3 of 3)."""
+    with refusing_database(app, tmp_path) as url:
+        refused = create_app(own_config(app, DATABASE_URL=url, DATABASE_POOL_SIZE="2"))
+        try:
+            client = refused.test_client()
+            made = client.post("/api/v1/games", json={"players": FOUR})
+            polled = client.get("/api/v1/games/a-game-id")
+            reader = refused.test_client()
+            reader.get("/language/cs?next=/")
+            board = reader.get("/games/a-game-id/board?lang=cs")
+            page = reader.get("/games/a-game-id")
+        finally:
+            with refused.app_context():
+                db.engine.dispose()
+    for answer in (made, polled):
+        assert answer.status_code == 503
+        assert answer.headers["Retry-After"] == "2"
+        assert answer.get_json()["code"] == "server_busy"
+        assert answer.get_json()["error"] == (
+            "The server is busy; nothing was changed. Try again in a moment."
+        )
+    for answer in (board, page):
+        assert answer.status_code == 503
+        assert answer.headers["Retry-After"] == "2"
+        assert "Server je zaneprázdněný" in answer.get_data(as_text=True)
+
+
+def test_each_worker_keeps_a_connection_per_thread_within_the_total() -> None:
+    """The production start's pools: one connection per thread while the workers' fit in
+    DATABASE_MAX_CONNECTIONS, fewer (the total shared out) when not, and a clear refusal
+    when not even one each fits or a given pool would go over."""
+    assert pool_per_worker(3, 4, DEFAULT_TOTAL) == 4  # 12: one per thread
+    assert pool_per_worker(9, 4, DEFAULT_TOTAL) == 4  # an 8-core box: 36
+    assert pool_per_worker(33, 4, DEFAULT_TOTAL) == 2  # a 32-core box: 66, not 132
+    assert pool_per_worker(3, 4, 6) == 2
+    assert pool_per_worker(80, 4, DEFAULT_TOTAL) == 1
+    assert pool_per_worker(4, 4, 80, asked=20) == 20  # given, and it fits
+    with pytest.raises(ValueError, match="81 workers need a database connection each"):
+        pool_per_worker(81, 4, DEFAULT_TOTAL)
+    with pytest.raises(ValueError, match=r"would hold 100, over DATABASE_MAX_CONNECTIONS=80"):
+        pool_per_worker(5, 4, 80, asked=20)
+    for wrong in ((0, 4, 80, None), (2, 0, 80, None), (2, 4, 0, None), (2, 4, 80, 0)):
+        with pytest.raises(ValueError):
+            pool_per_worker(*wrong)
+    assert check_server(9, 4, 100, 3) == (
+        "9 workers x 4 = 36 database connections; the server allows 97 "
+        "(max_connections 100, 3 reserved)"
+    )
+    assert check_server(97, 1, 100, 3).startswith("97 workers x 1 = 97")
+    with pytest.raises(ValueError, match="set DATABASE_MAX_CONNECTIONS to 97 or less"):
+        check_server(33, 3, 100, 3)
