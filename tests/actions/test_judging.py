@@ -1,0 +1,114 @@
+"""Who rules on a word (``companion.actions.judging``): a game's house words first, then its
+lexicon; a missing lexicon as a refusal that lists those there are; the definition shown
+beside a ruling; the best-play index with a game's house words."""
+
+from __future__ import annotations
+
+import pytest
+from flask import Flask
+
+from companion.actions import judging
+from companion.game.challenges import TABLE_ILLEGAL, TABLE_LEGAL, Verdict
+from companion.game.errors import RuleError
+from companion.game.solver import build_index
+from companion.lexicon import LexiconStore
+from companion.lexicon.definitions import Definitions
+
+LEXICONS = ["standard", "wordgame"]
+
+
+def test_a_lexicon_by_name_or_a_refusal_naming_those_there_are(lexicons: LexiconStore) -> None:
+    assert judging.lexicon(lexicons, "standard").verdict("ox") == Verdict(True, "in_dictionary")
+    assert judging.has_lexicon(lexicons, "wordgame")
+    assert not judging.has_lexicon(lexicons, "klingon")
+    with pytest.raises(RuleError) as caught:
+        judging.lexicon(lexicons, "k" * 50, "rules.lexicon")
+    error = caught.value
+    assert (error.code, error.where, error.params) == (
+        "unknown_lexicon",
+        "rules.lexicon",
+        {"name": "k" * 40, "names": LEXICONS},
+    )
+
+
+def test_a_games_judge_asks_its_house_words_first(lexicons: LexiconStore) -> None:
+    judge = judging.game_judge(lexicons, "standard", {"zax": True, "ox": False})
+    assert judge("zax") == Verdict(True, "house_word")  # not in the standard list
+    assert judge(" ZAX ") == Verdict(True, "house_word")
+    assert judge("ox") == Verdict(False, "banned_house_word")  # in it
+    assert judge("dog") == Verdict(True, "in_dictionary")
+    assert judge("steve") == Verdict(False, "proper_noun")
+    assert judge("sr") == Verdict(False, "abbreviation")
+
+
+def test_a_games_judge_loads_its_lexicon_only_when_a_word_needs_it(
+    lexicons: LexiconStore,
+) -> None:
+    """A game whose own list is gone still rules on its house words; any other word is
+    refused at the game's lexicon rule."""
+    judge = judging.game_judge(lexicons, "family", {"zax": True})
+    assert judge("zax") == Verdict(True, "house_word")
+    with pytest.raises(RuleError) as caught:
+        judge("dog")
+    error = caught.value
+    assert (error.code, error.where, error.params) == (
+        "unknown_lexicon",
+        "rules.lexicon",
+        {"name": "family", "names": LEXICONS},
+    )
+
+
+@pytest.fixture
+def definitions(app: Flask) -> Definitions:
+    found: Definitions = app.extensions["definitions"]
+    return found
+
+
+def test_no_definition_beside_a_name_or_an_abbreviation(
+    lexicons: LexiconStore, definitions: Definitions
+) -> None:
+    """What the reader sees beside a ruling is the dictionary's definition of a word; none
+    beside a word refused as a proper noun or an abbreviation (WordNet defines "ft"), nor
+    beside the table's refusal of such a word."""
+    assert definitions.lookup("dog") is not None and definitions.lookup("ft") is not None
+    standard = judging.lazy_judge(lexicons, "standard", "rules.lexicon")
+    for word, legal, reason, judge in [
+        ("dog", True, "in_dictionary", None),
+        ("dog", True, TABLE_LEGAL, None),
+        ("zax", False, "not_in_dictionary", None),
+        ("dog", False, TABLE_ILLEGAL, standard),
+    ]:
+        shown = judging.definition(definitions, word, legal, reason, judge)
+        assert shown == definitions.lookup(word), (word, reason)
+    for word, legal, reason, judge in [
+        ("ft", False, "abbreviation", None),
+        ("steve", False, "proper_noun", None),
+        ("ft", False, TABLE_ILLEGAL, standard),  # the table refused it: standard says why
+        ("dog", False, TABLE_ILLEGAL, None),  # no lexicon to go by
+        ("dog", False, TABLE_ILLEGAL, judging.lazy_judge(lexicons, "gone", "rules.lexicon")),
+    ]:
+        assert judging.definition(definitions, word, legal, reason, judge) is None, (word, reason)
+
+
+def test_the_best_play_index_takes_the_games_house_words(lexicons: LexiconStore) -> None:
+    [zax] = build_index(["zax"])
+    [act] = build_index(["act"])
+    [ox] = build_index(["ox"])
+    base = judging.solver_index(lexicons, "standard")
+    assert (zax in base, base[act], base[ox]) == (False, "act", "ox")
+    assert judging.solver_index(lexicons, "standard", {}) is base
+    house = {"zax": True, "act": False, "ox": False}
+    index = judging.solver_index(lexicons, "standard", house)
+    assert index[zax] == "zax"
+    assert index[act] == "cat", "ACT banned: its cards still make CAT, a word of the list"
+    assert ox not in index
+    assert judging.solver_index(lexicons, "standard", dict(house)) is index, "kept"
+    assert (zax in base, base[act], base[ox]) == (False, "act", "ox"), "the list's own is as it was"
+    with pytest.raises(RuleError) as caught:
+        judging.solver_index(lexicons, "gone", {"zax": True})
+    error = caught.value
+    assert (error.code, error.where, error.params) == (
+        "unknown_lexicon",
+        "rules.lexicon",
+        {"name": "gone", "names": LEXICONS},
+    )
