@@ -97,6 +97,9 @@ def create_app(
 
     check_public_url(app.config.get("PUBLIC_URL"))  # a wrong address fails now, not on a phone
     app.before_request(refuse_strange_hosts)  # another Host: 400, before anything is built
+    from companion.web.ids import refuse_unstorable_ids
+
+    app.url_value_preprocessor(refuse_unstorable_ids)  # /games/%00: 404, before any query
     if app.config["SESSION_COOKIE_SECURE"] is None:
         # Served over HTTPS (its public address says so): the cookie never travels in clear.
         public = str(app.config.get("PUBLIC_URL") or "")

@@ -20,6 +20,7 @@ from typing import Any
 import segno
 import waitress
 from flask import Flask
+from waitress.adjustments import Adjustments
 
 from companion import create_app, upgrade_database
 from companion.serve.factory import database_revision, trusted_proxies
@@ -175,9 +176,23 @@ def main() -> None:
         asyncore_use_poll=True,  # select() stops at file descriptor 1024
         backlog=1024,
         ident="quiddler-companion",
-        max_request_body_size=app.config["MAX_CONTENT_LENGTH"],  # a bigger body: 413, unread
+        max_request_body_size=body_limit(app),  # a bigger body still: waitress's 413, unread
         **proxy_options(trusted_proxies(app.config)),
     )
+
+
+BODY_ROOM = 4
+"""How many times the app's ``MAX_CONTENT_LENGTH`` waitress reads of a body."""
+
+
+def body_limit(app: Flask) -> int:
+    """The largest body waitress reads (its ``max_request_body_size``): ``BODY_ROOM`` times
+    the app's ``MAX_CONTENT_LENGTH``, so that a body over the app's limit is refused by the
+    app (413 ``too_large``, in the reader's words, with every header the app sets). Only a
+    body larger still is refused by waitress itself, before it is read: a plain-text 413
+    without the app's headers (docs/configuration.md). No limit set: waitress's own."""
+    limit = app.config.get("MAX_CONTENT_LENGTH")
+    return BODY_ROOM * int(limit) if limit else Adjustments.max_request_body_size
 
 
 def serve(app: Flask, **options: Any) -> None:

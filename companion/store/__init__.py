@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 import threading
 from collections.abc import Collection, Iterator
@@ -39,7 +40,15 @@ from companion.store.db import db
 from companion.store.models import Challenge as ChallengeRow
 from companion.store.models import Entry, Game, HouseWord, Player, Round, Solitaire
 
-MAX_ID = 64
+STORABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""What the id of a stored game or solitaire game can be (``secrets.token_urlsafe``, in a
+column of 32 characters). Any other id is no game's: it is not found without a query
+(PostgreSQL refuses text holding a NUL, a 500 if it were sent)."""
+
+
+def storable_id(game_id: str) -> bool:
+    """Whether ``game_id`` could be the id of a stored game or solitaire game."""
+    return STORABLE_ID.fullmatch(game_id) is not None
 
 
 def new_secret() -> str:
@@ -170,7 +179,7 @@ def _game_query(game_id: str) -> Select[Game]:
     """The query of one game with its players, house words, rounds, entries and challenges."""
     return (
         select(Game)
-        .where(Game.id == game_id[:MAX_ID])
+        .where(Game.id == game_id)
         .options(
             # Three queries, not six: each is a round trip, and a busy worker waits for
             # every one (the players with the game; every round with its entries and
@@ -185,6 +194,8 @@ def _game_query(game_id: str) -> Select[Game]:
 
 def get_game(game_id: str) -> Game:
     """The stored game ``game_id`` with everything it holds, or NotFound."""
+    if not storable_id(game_id):
+        raise NotFound("no_such_game")
     game = db.session.scalars(_game_query(game_id)).unique().first()
     if game is None:
         raise NotFound("no_such_game")
@@ -194,7 +205,9 @@ def get_game(game_id: str) -> Game:
 def game_version(game_id: str) -> int | None:
     """Just the version of a game (None: no such game): enough to answer a conditional
     GET with 304, or to serve a kept page (one indexed read of one column)."""
-    return db.session.scalar(select(Game.version).where(Game.id == game_id[:MAX_ID]))
+    if not storable_id(game_id):
+        return None
+    return db.session.scalar(select(Game.version).where(Game.id == game_id))
 
 
 @dataclass(frozen=True)
@@ -392,9 +405,11 @@ def _rollback() -> None:
 def _lock(model: type[Game] | type[Solitaire], row_id: str, missing: str) -> None:
     """Lock one row for this transaction: an UPDATE of it, so a second writer of the same
     game waits until this transaction ends, then reads what it wrote; NotFound if none."""
+    if not storable_id(row_id):
+        raise NotFound(missing)
     found = db.session.execute(
         update(model)
-        .where(model.id == row_id[:MAX_ID])
+        .where(model.id == row_id)
         .values(version=model.version)
         .execution_options(synchronize_session=False)
     )
@@ -572,7 +587,7 @@ def solitaire_game(row: Solitaire) -> solitaire.Game:
 
 def get_solitaire(game_id: str) -> Solitaire:
     """The stored solitaire game ``game_id``, or NotFound."""
-    found = db.session.get(Solitaire, game_id[:MAX_ID])
+    found = db.session.get(Solitaire, game_id) if storable_id(game_id) else None
     if found is None:
         raise NotFound("no_such_solitaire")
     return found

@@ -29,7 +29,7 @@ from flask import (
 )
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
-from werkzeug.exceptions import HTTPException, MethodNotAllowed
+from werkzeug.exceptions import BadHost, HTTPException, MethodNotAllowed
 
 from companion import store
 from companion.game.errors import Refusal
@@ -155,9 +155,18 @@ def game_page_of(path: str) -> str | None:
 
 def _error_page(exc: Refusal) -> Response:
     db.session.rollback()
-    # No way back looked up when the database is what failed: it would wait for it again.
-    back = None if exc.status == 503 else game_page_of(request.path)
-    page = render_template("error.html", code=exc.status, error=Shown.of(exc), back=back)
+    page = None
+    if not isinstance(request.routing_exception, BadHost):
+        # No way back looked up when the database is what failed: it would wait for it again.
+        back = None if exc.status == 503 else game_page_of(request.path)
+        try:
+            page = render_template("error.html", code=exc.status, error=Shown.of(exc), back=back)
+        except Exception:  # the page itself failed: the plain one, not a server's bare 500
+            current_app.logger.exception("the error page failed")
+    if page is None:
+        # Or a Host no URL can be bound to (``a..b``, a label over 63 characters): the page
+        # without a link, which needs no address built.
+        page = render_template("error_plain.html", code=exc.status, error=Shown.of(exc))
     response = make_response(page, exc.status)
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -55,13 +55,16 @@ def _hosts(extra: str | tuple[str, ...], public: str, lan: str) -> tuple[str, ..
 
 
 def host_allowed(host: str, allowed: list[str] | None) -> bool:
-    """Whether a request's ``Host`` (with or without its port) is one of ``allowed``."""
-    if allowed is None:
-        return True
+    """Whether a request's ``Host`` (with or without its port) is one of ``allowed``
+    (None: any host that names one; no links are built for none)."""
     try:
         name = urlsplit("//" + host).hostname or ""
     except ValueError:  # "[::1" and the like
         return False
+    if not name:  # no Host, or one Werkzeug found unreadable (a NUL in it)
+        return False
+    if allowed is None:
+        return True
     return any(name == a or (a.startswith(".") and name.endswith(a)) for a in allowed)
 
 

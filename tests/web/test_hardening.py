@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import contextlib
 import html
+import json
 import socket
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion import create_app, upgrade_database
+from companion.serve.start import body_limit
 from companion.web.spreadsheet import spreadsheet_safe
 
 
@@ -110,12 +113,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_a_body_over_the_limit_is_refused_unread_by_waitress(app: Flask) -> None:
-    """The production server answers 413 before reading a 4 MiB body, as serve.py sets it."""
+@contextlib.contextmanager
+def waitress_serving(app: Flask) -> Iterator[int]:
+    """``app`` served by waitress on a free loopback port, with the start's body limit."""
     port = free_port()
     server = waitress.create_server(
-        app, host="127.0.0.1", port=port, max_request_body_size=app.config["MAX_CONTENT_LENGTH"]
+        app, host="127.0.0.1", port=port, max_request_body_size=body_limit(app)
     )
+
     def serve() -> None:
         with contextlib.suppress(OSError):  # closed under its loop when the test ends
             server.run()
@@ -123,18 +128,71 @@ def test_a_body_over_the_limit_is_refused_unread_by_waitress(app: Flask) -> None
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
     try:
-        size = 4 * 1024 * 1024
-        with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
-            conn.sendall(
-                b"POST /api/v1/games HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                b"Content-Type: application/json\r\n" + f"Content-Length: {size}\r\n\r\n".encode()
-            )
-            conn.sendall(b"{" + b" " * 1024)  # the first KiB only: the answer comes anyway
-            answer = conn.recv(4096)
-        assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+        yield port
     finally:
         server.close()
         thread.join(5)
+
+
+def posted(port: int, size: int, sent: int) -> bytes:
+    """The answer to a game's POST announcing a body of ``size`` bytes, ``sent`` of them sent."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+        conn.sendall(
+            b"POST /api/v1/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+            b"Content-Type: application/json\r\n" + f"Content-Length: {size}\r\n\r\n".encode()
+        )
+        with contextlib.suppress(OSError):  # refused before the rest: the peer may close
+            conn.sendall(b"{" + b" " * (sent - 1))
+        answer = b""
+        while chunk := conn.recv(65536):
+            answer += chunk
+    return answer
+
+
+def test_a_body_over_the_limit_is_refused_by_the_app_with_its_headers(app: Flask) -> None:
+    """Over ``MAX_CONTENT_LENGTH`` (256 KiB) but within what waitress reads: the app's 413,
+    in its words and with its headers (waitress's own 413 carries none of them)."""
+    size = app.config["MAX_CONTENT_LENGTH"] + 1024
+    assert size < body_limit(app)
+    with waitress_serving(app) as port:
+        answer = posted(port, size, size)
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 413"), head
+    assert b"\r\nX-Frame-Options: DENY" in head
+    assert b"\r\nContent-Security-Policy: " in head
+    assert b"\r\nX-Content-Type-Options: nosniff" in head
+    assert json.loads(body)["code"] == "too_large"
+
+
+def test_a_body_far_over_the_limit_is_refused_unread_by_waitress(app: Flask) -> None:
+    """Over what waitress reads (``body_limit``): 413 before the body is read."""
+    size = 4 * body_limit(app)
+    with waitress_serving(app) as port:
+        answer = posted(port, size, 1024)  # the first KiB only: the answer comes anyway
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+
+
+BAD_HOSTS = ["a..b", "a" * 64 + ".example", "", "a\x00b", "a..b:5000", ".", "[::1"]
+"""Host values no URL can be built for, or none the app answers to."""
+
+
+@pytest.mark.parametrize("host", BAD_HOSTS, ids=repr)
+@pytest.mark.parametrize("star", [False, True])
+def test_a_host_no_address_can_be_built_for_is_a_plain_400(
+    app: Flask, host: str, star: bool
+) -> None:
+    """``Host: a..b`` (an empty label) or a label over 63 characters: the URL map can't be
+    bound, so the error page must build no address; a 400 with every safety header,
+    answered to ``ALLOWED_HOSTS = "*"`` too (no Host, or an unreadable one, names none)."""
+    client = create_app(apart(app, ALLOWED_HOSTS="*")).test_client() if star else app.test_client()
+    for path in ("/", "/games/new", "/api/v1/cards"):
+        answer = client.get(path, headers={"Host": host})
+        assert answer.status_code == 400, (path, answer.get_data(as_text=True)[:300])
+        assert answer.headers["X-Frame-Options"] == "DENY"
+        assert answer.headers["X-Content-Type-Options"] == "nosniff"
+        assert "frame-ancestors 'none'" in answer.headers["Content-Security-Policy"]
+        if path.startswith("/api/"):
+            assert answer.get_json()["code"] in ("untrusted_host", "bad_request")
 
 
 def test_a_stranger_host_gets_400_and_no_link(client: FlaskClient) -> None:
