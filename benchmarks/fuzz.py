@@ -270,7 +270,7 @@ def _api_game(
         if saved.status_code != 200:
             raise RuntimeError(f"PUT round {number}: {saved.get_data(as_text=True)}")
         if number <= closed:
-            shut = client.post(f"{base}/rounds/{number}/close", headers=auth)
+            shut = client.post(f"{base}/rounds/{number}/close", json={}, headers=auth)
             if shut.status_code != 200:
                 raise RuntimeError(f"close round {number}: {shut.get_data(as_text=True)}")
         else:
@@ -566,6 +566,7 @@ def g_post_challenge(rng: random.Random, s: Setup, d: Draft) -> None:
 
 def g_auth_only(rng: random.Random, s: Setup, d: Draft) -> None:
     _auth(rng, d)
+    d.json = {}  # a write without a body still says it is JSON
 
 
 def g_put_house_word(rng: random.Random, s: Setup, d: Draft) -> None:
@@ -662,6 +663,7 @@ def _seat_hand(rng: random.Random, d: Draft) -> dict[str, Any]:
 def g_seat_claim(rng: random.Random, s: Setup, d: Draft) -> None:
     """Take (POST, no token: the view link) or release (DELETE, the edit token) a seat."""
     d.args["seat"] = str(rng.randint(-1, 9))
+    d.json = {}  # a write without a body still says it is JSON
     if d.route.method == "DELETE":
         _auth(rng, d)
 

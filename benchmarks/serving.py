@@ -175,6 +175,6 @@ def play_game(client: FlaskClient, names: list[str], rounds: int) -> tuple[str, 
         url = f"/api/v1/games/{game_id}/rounds/{number}"
         saved = client.put(url, json=round_body(number, names), headers=auth)
         assert saved.status_code == 200, saved.json
-        closed = client.post(f"{url}/close", headers=auth)
+        closed = client.post(f"{url}/close", json={}, headers=auth)
         assert closed.status_code == 200, closed.json
     return game_id, token

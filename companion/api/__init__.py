@@ -25,6 +25,19 @@ MAX_WORD = 60
 MAX_JUDGED = 20
 
 
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+@bp.before_request
+def writes_are_json() -> None:
+    """Every write must say it sends JSON (``Content-Type: application/json``; a write
+    without a body sends ``{}``): a browser then asks first (CORS preflight), which no
+    other site's page gets through, so no web page a phone opens can claim a seat, or
+    write anything else, unasked. An address that doesn't take the method is its 405."""
+    if request.method in WRITES and request.routing_exception is None and not request.is_json:
+        raise UnsupportedMedia("json_content_type", "")
+
+
 def json_body() -> object:
     """The request body decoded as JSON; it must say so (``Content-Type:
     application/json``), so that no web page can make a browser send it unasked."""

@@ -47,7 +47,7 @@ def game_at_round(page, live_server: str, number: int) -> str:
         ]
         put = page.request.put(f"{api}/{n}", data={"players": players}, headers=auth)
         assert put.status == 200, put.text()
-        closed = page.request.post(f"{api}/{n}/close", headers=auth)
+        closed = page.request.post(f"{api}/{n}/close", data={}, headers=auth)
         assert closed.status == 200, closed.text()
     url = f"{live_server}/games/{game['id']}/rounds/{number}"
     page.goto(url)

@@ -32,7 +32,7 @@ def closed_game(page, live_server: str) -> str:
         base = f"{live_server}/api/v1/games/{game['id']}/rounds/{number}"
         entered = page.request.put(base, data={"players": players}, headers=auth)
         assert entered.status == 200, entered.text()
-        closed = page.request.post(f"{base}/close", headers=auth)
+        closed = page.request.post(f"{base}/close", data={}, headers=auth)
         assert closed.status == 200, closed.text()
     page.goto(game["edit_url"])
     page.wait_for_url(f"{live_server}/games/{game['id']}")

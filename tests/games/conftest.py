@@ -96,7 +96,12 @@ class Stored:
         return resp.get_json()
 
     def post(self, tail: str) -> TestResponse:
-        return self.client.post(self.url(tail), headers=self.auth)
+        """A write without a body (close, reopen), sent as every API write is: JSON."""
+        return self.client.post(self.url(tail), json={}, headers=self.auth)
+
+    def delete(self, tail: str) -> TestResponse:
+        """A DELETE with the edit token, JSON as every API write."""
+        return self.client.delete(self.url(tail), json={}, headers=self.auth)
 
     def close(self, number: int) -> dict:
         resp = self.post(f"/rounds/{number}/close")

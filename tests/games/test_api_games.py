@@ -214,11 +214,11 @@ def test_unknown_game_is_404_on_every_route(client, new_game, refused):
             json={"by": "Ann", "player": "Ben", "word": 0},
             headers=auth,
         ),
-        client.delete(f"{base}/rounds/1/challenges/1", headers=auth),
-        client.post(f"{base}/rounds/1/close", headers=auth),
-        client.post(f"{base}/rounds/1/reopen", headers=auth),
+        client.delete(f"{base}/rounds/1/challenges/1", json={}, headers=auth),
+        client.post(f"{base}/rounds/1/close", json={}, headers=auth),
+        client.post(f"{base}/rounds/1/reopen", json={}, headers=auth),
         client.put(f"{base}/house-words/zax", json={"allowed": True}, headers=auth),
-        client.delete(f"{base}/house-words/zax", headers=auth),
+        client.delete(f"{base}/house-words/zax", json={}, headers=auth),
     ]
     for resp in calls:
         refused(resp, 404, "", "no_such_game")
@@ -263,11 +263,11 @@ WRITES = [
     # (method, tail, body, what must be in place for the call to succeed with the token)
     ("put", "/rounds/1", {"players": round_one()}, "empty"),
     ("post", "/rounds/1/challenges", {"by": "Ann", "player": "Ben", "word": 0}, "open"),
-    ("delete", "/rounds/1/challenges/1", None, "challenged"),
-    ("post", "/rounds/1/close", None, "open"),
-    ("post", "/rounds/1/reopen", None, "closed"),
+    ("delete", "/rounds/1/challenges/1", {}, "challenged"),
+    ("post", "/rounds/1/close", {}, "open"),
+    ("post", "/rounds/1/reopen", {}, "closed"),
     ("put", "/house-words/zax", {"allowed": True}, "open"),
-    ("delete", "/house-words/blorp", None, "open"),
+    ("delete", "/house-words/blorp", {}, "open"),
 ]
 
 NO_RIGHT = {
@@ -586,7 +586,7 @@ def test_a_closed_round_cannot_change_until_reopened(new_game, refused):
     with game.unchanged():
         refused(game.put_round(1, changed), 422, "round", "round_closed", number=1)
         refused(game.challenge(1, "Cy", "Ann", 0), 422, "round", "round_closed", number=1)
-        resp = game.client.delete(game.url("/rounds/1/challenges/1"), headers=game.auth)
+        resp = game.delete("/rounds/1/challenges/1")
         refused(resp, 422, "round", "round_closed", number=1)
         refused(game.post("/rounds/1/close"), 422, "round", "round_already_closed", number=1)
 
@@ -596,7 +596,7 @@ def test_a_closed_round_cannot_change_until_reopened(new_game, refused):
     assert [p["total"] for p in data["players"]] == [0, 0, 0]  # off the leaderboard again
     assert data["next_round"] == 1
     # The fix: the table's ruling on OX was wrong; withdraw it, then close again.
-    resp = game.client.delete(game.url("/rounds/1/challenges/1"), headers=game.auth)
+    resp = game.delete("/rounds/1/challenges/1")
     assert resp.status_code == 200
     assert scores(resp.get_json()) == [13, 13, 9]
     assert [p["total"] for p in game.get()["players"]] == [0, 0, 0]
@@ -859,7 +859,7 @@ def test_withdraw_a_challenge_rescoring_the_round(app, new_game, refused):
     # Ann's CAT struck: -13 -> 0. With CAT gone Ben's DOG (3 letters) beats Cy's OX (2):
     # Ben 13 + 10 longest - 14 for challenging OX = 9. Cy 14 - 5 = 9.
     assert scores(game.round(1)) == [0, 9, 9]
-    resp = game.client.delete(game.url("/rounds/1/challenges/1"), headers=game.auth)
+    resp = game.delete("/rounds/1/challenges/1")
     assert resp.status_code == 200
     assert scores(resp.get_json()) == [0, 23, 9]  # Ben no longer pays: 13 + 10
     assert [c["n"] for c in resp.get_json()["result"]["challenges"]] == [2]
@@ -870,9 +870,9 @@ def test_withdraw_a_challenge_rescoring_the_round(app, new_game, refused):
 
     with game.unchanged():
         for n in (1, 4):
-            resp = game.client.delete(game.url(f"/rounds/1/challenges/{n}"), headers=game.auth)
+            resp = game.delete(f"/rounds/1/challenges/{n}")
             refused(resp, 404, "", "no_such_challenge", number=1, n=n)
-        resp = game.client.delete(game.url("/rounds/2/challenges/1"), headers=game.auth)
+        resp = game.delete("/rounds/2/challenges/1")
         refused(resp, 404, "", "no_such_challenge", number=2, n=1)
 
 
@@ -881,13 +881,13 @@ def test_a_repeated_withdrawal_does_not_remove_another_challenge(new_game, refus
     game.enter(1, round_one())
     first = game.challenged(1, "Ben", "Cy", 0)["ruling"]["n"]
     assert (
-        game.client.delete(game.url(f"/rounds/1/challenges/{first}"), headers=game.auth).status_code
+        game.delete(f"/rounds/1/challenges/{first}").status_code
         == 200
     )
     second = game.challenged(1, "Cy", "Ann", 0, "illegal")["ruling"]["n"]
     assert second == first + 1
     with game.unchanged():  # the same DELETE again, from a phone that did not see the change
-        resp = game.client.delete(game.url(f"/rounds/1/challenges/{first}"), headers=game.auth)
+        resp = game.delete(f"/rounds/1/challenges/{first}")
         refused(resp, 404, "", "no_such_challenge", number=1, n=first)
 
 
@@ -946,15 +946,15 @@ def test_removing_a_house_word_lets_the_lexicon_decide_again(new_game, refused):
     assert game.get()["house_words"] == [{"word": "cat", "allowed": True}]
     game.enter(1, round_one())
     assert game.challenged(1, "Ben", "Ann", 0)["ruling"]["reason"] == "house word"
-    resp = game.client.delete(game.url("/house-words/CAT"), headers=game.auth)
+    resp = game.delete("/house-words/CAT")
     assert resp.status_code == 200
     assert resp.get_json()["house_words"] == []
     # The ruling already made is kept as it was decided.
     assert game.round(1)["result"]["challenges"][0]["reason"] == "house word"
-    game.client.delete(game.url("/rounds/1/challenges/1"), headers=game.auth)
+    game.delete("/rounds/1/challenges/1")
     assert game.challenged(1, "Ben", "Ann", 0)["ruling"]["reason"] == "in dictionary"
     with game.unchanged():
-        resp = game.client.delete(game.url("/house-words/cat"), headers=game.auth)
+        resp = game.delete("/house-words/cat")
         refused(resp, 404, "", "no_such_house_word", word="cat")
 
 

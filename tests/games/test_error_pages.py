@@ -116,6 +116,6 @@ def test_an_unknown_solitaire_game_offers_only_the_start(client: FlaskClient) ->
 
 def test_the_api_still_answers_json(app: Flask, new_game) -> None:
     game = new_game()
-    resp = app.test_client().post(f"/api/v1/games/{game.id}/rounds/1/close")
+    resp = app.test_client().post(f"/api/v1/games/{game.id}/rounds/1/close", json={})
     assert resp.status_code == 403
     assert resp.get_json()["code"] == "edit_link_needed"

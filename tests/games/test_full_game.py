@@ -285,7 +285,7 @@ def fix_round_5(game) -> None:
     assert (data["ruling"]["legal"], data["ruling"]["points"]) == (True, 25)
     assert data["result"]["players"][0]["total"] == -29  # -4 - 25
     resp = game.client.delete(
-        game.url(f"/rounds/5/challenges/{data['ruling']['n']}"), headers=game.auth
+        game.url(f"/rounds/5/challenges/{data['ruling']['n']}"), json={}, headers=game.auth
     )
     assert resp.status_code == 200
     assert resp.get_json()["result"]["players"][0]["total"] == -4

@@ -231,7 +231,9 @@ def test_create_app_on_a_database_at_head_keeps_everything(tmp_path: Path, lexic
     assert again.get(f"/api/v1/games/{game_id}").get_json() == before
     # The edit token still works with the new app.
     resp = again.post(
-        f"/api/v1/games/{game_id}/rounds/1/close", headers={"Authorization": f"Bearer {token}"}
+        f"/api/v1/games/{game_id}/rounds/1/close",
+        json={},
+        headers={"Authorization": f"Bearer {token}"},
     )
     assert resp.status_code == 200
 
@@ -422,7 +424,7 @@ def test_0005_keeps_a_game_of_0004_unclaimed_at_version_1_and_back(bare: Flask):
             url = f"/api/v1/games/{fresh_id}/rounds/1/challenges"
             assert client.post(url, json=challenge, headers=fresh).status_code == 200
             close = f"/api/v1/games/{fresh_id}/rounds/1/close"
-            assert client.post(close, headers=fresh).status_code == 200
+            assert client.post(close, json={}, headers=fresh).status_code == 200
     assert without_id(client.get(f"/api/v1/games/{fresh_id}").get_json()) == without_id(data)
     old_csv = client.get("/games/old/export.csv")
     assert old_csv.status_code == 200
@@ -437,7 +439,7 @@ def test_0005_keeps_a_game_of_0004_unclaimed_at_version_1_and_back(bare: Flask):
     assert without_id(json.loads(old_json.get_data())) == without_id(data)
 
     # Its seats work: a phone claims Ann's and saves her hand of round 2 from version 1.
-    claimed = client.post("/api/v1/games/old/seats/0/claim")
+    claimed = client.post("/api/v1/games/old/seats/0/claim", json={})
     assert claimed.status_code == 201
     seat = {"Authorization": f"Bearer {claimed.get_json()['seat_token']}", "If-Match": '"1"'}
     resp = client.put(
@@ -447,7 +449,8 @@ def test_0005_keeps_a_game_of_0004_unclaimed_at_version_1_and_back(bare: Flask):
     )
     assert resp.status_code == 200, resp.get_data(as_text=True)
     assert resp.get_json()["version"] == 2
-    assert client.post("/api/v1/games/old/rounds/2/close", headers=auth).status_code == 200
+    closed = client.post("/api/v1/games/old/rounds/2/close", json={}, headers=auth)
+    assert closed.status_code == 200
 
     with bare.app_context():
         flask_migrate.downgrade(directory=str(MIGRATIONS), revision="0004")

@@ -169,6 +169,9 @@ def send(
     return Answer(response.status, found, data)
 
 
+NO_BODY = (b"{}", {"Content-Type": "application/json"})
+"""What an API write without a body sends (every write says it is JSON)."""
+
 NO_ANSWER = 599
 """The status recorded when the server closed the connection or did not answer in time."""
 
@@ -580,7 +583,7 @@ SEAT_HANDS = [
 def claim(live: Live, game_id: str, seat: int) -> str:
     """Take seat ``seat`` of the game from its view link: the seat's secret."""
     conn = live.connect()
-    answer = send(conn, "POST", f"/api/v1/games/{game_id}/seats/{seat}/claim")
+    answer = send(conn, "POST", f"/api/v1/games/{game_id}/seats/{seat}/claim", *NO_BODY)
     conn.close()
     assert answer.status == 201, answer.body
     body = answer.json()
@@ -738,7 +741,7 @@ def test_two_phones_claiming_one_seat_at_once_one_gets_it(live: Live) -> None:
         for c in conns:
             c.connect()
         path = f"/api/v1/games/{game_id}/seats/0/claim"
-        answers = at_once([partial(attempt, c, send, "POST", path) for c in conns])
+        answers = at_once([partial(attempt, c, send, "POST", path, *NO_BODY) for c in conns])
         for c in conns:
             c.close()
         statuses = sorted(a.status for a in answers)

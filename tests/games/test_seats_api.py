@@ -43,7 +43,7 @@ def named(names: Sequence[str], hands: Sequence[Hand]) -> list[dict]:
 
 
 def claim(game, seat: int, via: FlaskClient | None = None) -> TestResponse:
-    return (via or game.client).post(game.url(f"/seats/{seat}/claim"))
+    return (via or game.client).post(game.url(f"/seats/{seat}/claim"), json={})
 
 
 def token_of(game, seat: int) -> str:
@@ -55,7 +55,7 @@ def token_of(game, seat: int) -> str:
 
 def release(game, seat: int, token: str | None) -> TestResponse:
     headers = {"Authorization": f"Bearer {token}"} if token is not None else {}
-    return game.client.delete(game.url(f"/seats/{seat}/claim"), headers=headers)
+    return game.client.delete(game.url(f"/seats/{seat}/claim"), json={}, headers=headers)
 
 
 def put_seat(
@@ -348,7 +348,7 @@ def test_a_seat_token_is_no_edit_token(new_game, refused):
             "edit_link_needed",
         )
         resp = game.client.post(
-            game.url("/rounds/1/close"), headers={"Authorization": f"Bearer {token}"}
+            game.url("/rounds/1/close"), json={}, headers={"Authorization": f"Bearer {token}"}
         )
         refused(resp, 403, "", "edit_link_needed")
 
