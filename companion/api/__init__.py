@@ -15,7 +15,7 @@ from companion.game.rules import DEFAULT_LEXICON
 from companion.game.scoring import score_round
 from companion.game.solver import MAX_HAND, best_play, parse_hand
 from companion.web import referee
-from companion.web.extensions import limiter, solver_limit, word_lookup_limit
+from companion.web.extensions import limited
 from companion.web.present import result_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -82,7 +82,7 @@ def spell() -> Response:
 
 
 @bp.post("/score")
-@limiter.shared_limit(word_lookup_limit, scope="word-lookups")
+@limited("word-lookups")
 def score() -> Response:
     """Score one round without storing anything."""
     body = json_body()
@@ -93,7 +93,7 @@ def score() -> Response:
 
 
 @bp.get("/words/<path:word>")
-@limiter.shared_limit(word_lookup_limit, scope="word-lookups")
+@limited("word-lookups")
 def word(word: str) -> Response:
     """The referee's verdict on one word: ``?lexicon=NAME`` picks the dictionary."""
     name = request.args.get("lexicon")
@@ -111,7 +111,7 @@ def word(word: str) -> Response:
 
 
 @bp.post("/judge")
-@limiter.shared_limit(word_lookup_limit, scope="word-lookups")
+@limited("word-lookups")
 def judge() -> Response:
     """One verdict for a whole play, without saying which word failed."""
     body = json_object("words", "lexicon")
@@ -128,7 +128,7 @@ def judge() -> Response:
 
 
 @bp.post("/best")
-@limiter.shared_limit(solver_limit, scope="solver")
+@limited("solver")
 def best() -> Response:
     """The best play of a hand: words, unused cards, the discard, points, going out."""
     body = json_object("cards", "discard", "rules")

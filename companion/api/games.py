@@ -18,7 +18,7 @@ from companion.game.errors import Conflict, NotFound, Refusal, ShapeError
 from companion.game.parse import parse_challenge, parse_play, parse_rules
 from companion.web import referee
 from companion.web.errors import refusal_json
-from companion.web.extensions import game_creation_limit, limiter
+from companion.web.extensions import limited
 from companion.web.links import public_url
 from companion.web.numbers import small_int
 from companion.web.present import (
@@ -57,7 +57,7 @@ def bearer() -> str | None:
 
 
 @bp.post("/games")
-@limiter.shared_limit(game_creation_limit, scope="new-games")
+@limited("new-games")
 def create_game() -> tuple[Response, int]:
     """Start a game: players in seating order, first dealer, house rules."""
     body = json_object("players", "first_dealer", "rules")

@@ -15,10 +15,12 @@ from companion.api.games import bearer, expected_version
 from companion.game.errors import RuleError
 from companion.game.parse import parse_seat_hand
 from companion.web import referee
+from companion.web.extensions import limited
 from companion.web.present import game_json, round_json
 
 
 @bp.post("/games/<game_id>/seats/<int(signed=True):seat>/claim")
+@limited("seat-claims")
 def claim_seat(game_id: str, seat: int) -> tuple[Response, int]:
     """Take a seat: 201 with its secret; 409 when a phone holds it already."""
     claimed = seats.claim_seat(game_id, seat)

@@ -42,7 +42,7 @@ from companion.web.access import (
 )
 from companion.web.charts import running_totals_chart
 from companion.web.errors import Shown, field_id, shows_refusals
-from companion.web.extensions import game_creation_limit, limiter
+from companion.web.extensions import limited
 from companion.web.forms import ActionForm, HouseWordForm, NewGameForm, first_error, rules_data
 from companion.web.links import link_base, public_url
 from companion.web.present import etag, game_json, not_modified, shared_poll
@@ -80,7 +80,7 @@ def _refused_new_game(exc: Refusal) -> Response:
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
-@limiter.shared_limit(game_creation_limit, scope="new-games", methods=["POST"])
+@limited("new-games", methods=["POST"])
 @shows_refusals(_refused_new_game)
 def new_game() -> Response | BaseResponse:
     """Names in seating order, the first dealer, house rules with their defaults explained."""

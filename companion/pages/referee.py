@@ -7,7 +7,7 @@ from flask_babel import gettext as _
 
 from companion.game.rules import DEFAULT_LEXICON
 from companion.web import referee
-from companion.web.extensions import limiter, word_lookup_limit
+from companion.web.extensions import limited
 from companion.web.forms import JudgeForm, WordForm, choices
 
 bp = Blueprint("referee", __name__)
@@ -30,7 +30,7 @@ def _page(template: str, picked: str, status: int = 200, **context: object) -> R
 
 
 @bp.get("/words")
-@limiter.shared_limit(word_lookup_limit, scope="word-lookups")
+@limited("word-lookups")
 def check_word() -> Response:
     """Type a word: a big verdict, the reason, how common it is, its card spellings."""
     form = WordForm(request.args, meta={"csrf": False})
@@ -58,7 +58,7 @@ def check_word() -> Response:
 
 
 @bp.route("/judge", methods=["GET", "POST"])
-@limiter.shared_limit(word_lookup_limit, scope="word-lookups", methods=["POST"])
+@limited("word-lookups", methods=["POST"])
 def judge() -> Response:
     """Several words, one verdict for the whole play, as a tournament word judge gives it."""
     form = JudgeForm()

@@ -11,7 +11,7 @@ from companion.game.parse import parse_play, parse_rules
 from companion.game.scoring import RoundScore, score_round
 from companion.web import referee
 from companion.web.errors import Shown, shows_refusals
-from companion.web.extensions import limiter, word_lookup_limit
+from companion.web.extensions import limited
 from companion.web.forms import ScoreForm, first_error, rules_data, split_cards, split_words
 
 bp = Blueprint("scorer", __name__)
@@ -115,7 +115,7 @@ def _refused(exc: Refusal) -> Response:
 
 
 @bp.route("/score", methods=["GET", "POST"])
-@limiter.shared_limit(word_lookup_limit, scope="word-lookups", methods=["POST"])
+@limited("word-lookups", methods=["POST"])
 @shows_refusals(_refused)
 def index() -> Response:
     """Explain the app and score a round typed into the form."""

@@ -16,6 +16,7 @@ from companion.actions import seats
 from companion.game.errors import Refusal
 from companion.web.access import held_seat_token, held_token, remember_seat, seat_for
 from companion.web.errors import Shown, shows_refusals
+from companion.web.extensions import limited
 from companion.web.forms import ActionForm
 
 bp = Blueprint("seats", __name__)
@@ -50,6 +51,7 @@ def _refused_claim(exc: Refusal, game_id: str, seat: int) -> str:
 
 
 @bp.post("/games/<game_id>/seats/<int:seat>")
+@limited("seat-claims")
 @shows_refusals(_refused_claim)
 def claim(game_id: str, seat: int) -> BaseResponse:
     """Take the seat: this browser keeps its secret and enters that player's hands (one

@@ -28,7 +28,7 @@ from companion.game.solver import best_play
 from companion.web import referee
 from companion.web.access import remember, require_held, token_for
 from companion.web.errors import Shown, shows_refusals
-from companion.web.extensions import game_creation_limit, limiter
+from companion.web.extensions import limited
 from companion.web.forms import (
     ActionForm,
     SolitaireNewForm,
@@ -54,7 +54,7 @@ def _refused_start(exc: Refusal) -> Response:
 
 
 @bp.route("/solitaire", methods=["GET", "POST"])
-@limiter.shared_limit(game_creation_limit, scope="new-games", methods=["POST"])
+@limited("new-games", methods=["POST"])
 @shows_refusals(_refused_start)
 def start() -> Response | BaseResponse:
     """Enter the eight face-up cards, or practise with a shuffled virtual deck."""

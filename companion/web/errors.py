@@ -27,6 +27,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_limiter import RateLimitExceeded
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import BadHost, HTTPException, MethodNotAllowed
@@ -35,6 +36,7 @@ from companion import store
 from companion.game.errors import Refusal
 from companion.store.db import db
 from companion.web import messages
+from companion.web.extensions import too_many
 
 HTTP_CODES = {
     400: "bad_request",
@@ -173,6 +175,11 @@ def _error_page(exc: Refusal) -> Response:
 
 
 def _http_error(exc: HTTPException) -> Response:
+    if isinstance(exc, RateLimitExceeded):  # says what was limited, and when to try again
+        refusal = too_many(exc)
+        response = _refused(refusal, on_the_page=False)
+        response.headers["Retry-After"] = str(refusal.params["retry_after"])
+        return response
     status = exc.code or 500
     code = HTTP_CODES.get(status, "bad_request")
     if status == 400 and exc.description and "CSRF" in exc.description:

@@ -61,8 +61,28 @@ REFUSALS: dict[str, str | Plural] = {
     "nothing_to_discard": N_("There is no card to discard."),
     "no_cards": N_("Send the cards of a hand (1 to {most} cards)."),
     # the shape of a request
-    "too_many_requests": N_(
-        "Too many new games from this address in a short time: wait a minute, then try again."
+    "too_many_requests": N_("Too many requests in a short time: wait a moment, then try again."),
+    "too_many_new_games": Plural(
+        "Too many new games in a short time: try again in {retry_after} second.",
+        "Too many new games in a short time: try again in {retry_after} seconds.",
+        "retry_after",
+    ),
+    "too_many_word_checks": Plural(
+        "Too many words checked or rounds scored in a short time: try again in "
+        "{retry_after} second.",
+        "Too many words checked or rounds scored in a short time: try again in "
+        "{retry_after} seconds.",
+        "retry_after",
+    ),
+    "too_many_best_plays": Plural(
+        "Too many best plays asked for in a short time: try again in {retry_after} second.",
+        "Too many best plays asked for in a short time: try again in {retry_after} seconds.",
+        "retry_after",
+    ),
+    "too_many_seat_claims": Plural(
+        "Too many seat claims in a short time: try again in {retry_after} second.",
+        "Too many seat claims in a short time: try again in {retry_after} seconds.",
+        "retry_after",
     ),
     "untrusted_host": N_(
         "This server doesn't answer to the address {host}: open it at the address its "

@@ -300,12 +300,12 @@ def test_two_instances_behind_one_nginx_serve_one_table(
     claim = f"/api/v1/games/{game['id']}/seats/0/claim"
     assert one.asked("POST", claim) + two.asked("POST", claim) == 1
 
-    # The limit on new games (4 a minute per client address) counted across both.
+    # The limit on new games (4 a minute per client: a script, its address) counted across both.
     made = [new_game(front, ["Cy", "Di"]) for _ in range(3)]  # with the first: 4
     assert len({m["id"] for m in made}) == 3
     assert min(one.asked("POST", "/api/v1/games"), two.asked("POST", "/api/v1/games")) >= 1
     refused = json.dumps({"players": ["Eve"]}).encode()
     status, body = front.request("POST", "/api/v1/games", refused, JSON)
     assert status == 429, body
-    assert json.loads(body)["code"] == "too_many_requests"
+    assert json.loads(body)["code"] == "too_many_new_games"
     assert games_stored(empty_database) == 4

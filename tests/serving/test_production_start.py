@@ -138,7 +138,7 @@ def test_two_servers_share_the_rate_limit_through_redis(empty_database, redis_ur
     assert made == [201, 201, 201]
     status, body = two.request("POST", "/api/v1/games", NEW_GAME, JSON)
     assert status == 429, body
-    assert json.loads(body)["code"] == "too_many_requests"
+    assert json.loads(body)["code"] == "too_many_new_games"
     assert games_stored(empty_database) == 3
 
 

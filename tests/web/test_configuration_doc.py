@@ -71,6 +71,10 @@ SAMPLES: dict[str, tuple[str, object]] = {
     "GAME_CREATION_LIMIT": ("5 per minute", "5 per minute"),
     "WORD_LOOKUP_LIMIT": ("7 per minute", "7 per minute"),
     "SOLVER_LIMIT": ("9 per minute", "9 per minute"),
+    "GAME_CREATION_ADDRESS_LIMIT": ("11 per minute", "11 per minute"),
+    "WORD_LOOKUP_ADDRESS_LIMIT": ("13 per minute", "13 per minute"),
+    "SOLVER_ADDRESS_LIMIT": ("17 per minute", "17 per minute"),
+    "SEAT_CLAIM_LIMIT": ("19 per minute", "19 per minute"),
     "DATABASE_POOL_SIZE": ("7", "7"),
     "SESSION_COOKIE_SECURE": ("true", True),
 }
@@ -106,12 +110,18 @@ def test_the_documented_defaults_are_the_apps(tmp_path: Path) -> None:
     assert documented["SESSION_REFRESH_EACH_REQUEST"].startswith("false")
     assert made.config["SESSION_REFRESH_EACH_REQUEST"] is False
     assert documented["WTF_CSRF_ENABLED"] == "true"
-    limits = {"GAME_CREATION_LIMIT": "30 per minute;300 per hour",
-              "WORD_LOOKUP_LIMIT": "300 per minute", "SOLVER_LIMIT": "60 per minute"}
     from companion.web import extensions
 
+    limits = {
+        "GAME_CREATION_LIMIT": extensions.GAME_CREATION,
+        "GAME_CREATION_ADDRESS_LIMIT": extensions.GAME_CREATION_ADDRESS,
+        "WORD_LOOKUP_LIMIT": extensions.WORD_LOOKUPS,
+        "WORD_LOOKUP_ADDRESS_LIMIT": extensions.WORD_LOOKUPS_ADDRESS,
+        "SOLVER_LIMIT": extensions.SOLVER,
+        "SOLVER_ADDRESS_LIMIT": extensions.SOLVER_ADDRESS,
+        "SEAT_CLAIM_LIMIT": extensions.SEAT_CLAIMS,
+    }
     for key, value in limits.items():
-        assert documented[key].startswith(f"`{value}`")
-    assert tuple(
-        limits.values()) == (extensions.GAME_CREATION, extensions.WORD_LOOKUPS, extensions.SOLVER)
+        assert documented[key].startswith(f"`{value}`"), key
+    assert limits["GAME_CREATION_LIMIT"] == "30 per minute;300 per hour"
     assert made.config["SESSION_COOKIE_SECURE"] is False  # no https PUBLIC_URL

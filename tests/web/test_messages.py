@@ -25,9 +25,9 @@ def codes_in_the_code() -> set[str]:
     found: set[str] = set()
     for path in (ROOT / "companion").rglob("*.py"):
         found |= set(RAISED.findall(path.read_text(encoding="utf-8")))
-    found |= set((ROOT / "companion/web/errors.py").read_text().split('"')[1::2]) & set(
-        messages.REFUSALS
-    )
+    for mapped in ("errors.py", "extensions.py"):  # HTTP errors' codes, the limits' codes
+        text = (ROOT / "companion/web" / mapped).read_text()
+        found |= set(text.split('"')[1::2]) & set(messages.REFUSALS)
     return found
 
 
