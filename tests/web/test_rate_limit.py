@@ -301,3 +301,39 @@ def test_one_client_hammering_is_limited_and_the_others_are_not(app: Flask, tmp_
         other = phone(venue)
         assert other.get("/words?word=quiz").status_code == 200
         assert other.post("/api/v1/games", json=GAME).status_code == 201
+
+
+def test_seat_claims_are_limited_per_client_and_per_game(app: Flask, tmp_path) -> None:
+    """Claims that go on and on (a seat taken, released, taken again) are stopped: per
+    game whoever sends them, and per client across games; other games claim on."""
+    limited = limited_app(app, tmp_path, SEAT_CLAIM_LIMIT="3 per minute")
+    client = limited.test_client()
+    games = [client.post("/api/v1/games", json=GAME).get_json() for _ in range(3)]
+
+    def claim(game: dict, seat: int, address: str) -> TestResponse:
+        return client.post(
+            f"/api/v1/games/{game['id']}/seats/{seat}/claim",
+            json={},
+            environ_base={"REMOTE_ADDR": address},
+        )
+
+    def release(game: dict, seat: int) -> None:
+        auth = {"Authorization": f"Bearer {game['edit_token']}"}
+        client.delete(f"/api/v1/games/{game['id']}/seats/{seat}/claim", json={}, headers=auth)
+
+    first = games[0]
+    statuses = []
+    for n in range(4):  # four scripts from four addresses: the game's count is one
+        statuses.append(claim(first, 0, f"10.0.0.{n}").status_code)
+        release(first, 0)
+    assert statuses == [201, 201, 201, 429]
+    refused = claim(first, 1, "10.0.0.9")
+    assert refused.get_json()["code"] == "too_many_seat_claims"
+    assert refused.get_json()["params"]["per"] == "game"
+    # One client (here, an address without a cookie) in other games: its own count.
+    mine = [claim(games[1], 0, "10.0.1.1").status_code, claim(games[1], 1, "10.0.1.1").status_code]
+    mine += [claim(games[2], 0, "10.0.1.1").status_code, claim(games[2], 1, "10.0.1.1").status_code]
+    assert mine == [201, 201, 201, 429]
+    assert claim(games[2], 1, "10.0.1.2").status_code == 201  # another client: the seat
+    page = phone(limited)  # the page's "I am Ben" counts the same claims
+    assert page.post(f"/games/{first['id']}/seats/1").status_code == 429
