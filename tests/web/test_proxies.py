@@ -153,7 +153,7 @@ def test_make_run_behind_a_proxy_reads_its_forwarded_headers(
         game = json.loads(body)
         assert game["view_url"] == f"https://quiddler.example.org/games/{game['id']}"
         status, _, body = request(port, "POST", "/api/v1/games", ann, players)
-        assert status == 429 and json.loads(body)["code"] == "too_many_requests"
+        assert status == 429 and json.loads(body)["code"] == "too_many_new_games"
         ben = {**proxy, "X-Forwarded-For": "203.0.113.6"}  # another phone behind the proxy
         status, _, body = request(port, "POST", "/api/v1/games", ben, players)
         assert status == 201, body
