@@ -921,7 +921,8 @@ def make_games(host: str, port: int, count: int, rng: random.Random) -> list[Tab
             data = answer.read()
             if answer.status == 429:
                 raise Unavailable(f"the server's limit on new games refused game {n + 1}: "
-                                  "start it with a higher GAME_CREATION_LIMIT")
+                                  "start it with higher GAME_CREATION_LIMIT and "
+                                  "GAME_CREATION_ADDRESS_LIMIT")
             if answer.status != 201:
                 raise RuntimeError(f"game {n + 1} not made: {answer.status} {data[:300]!r}")
             made = json.loads(data)
@@ -1078,6 +1079,7 @@ def server_env(folder: Path, database: str, port: int) -> dict[str, str]:
         "LEXICON_DIR": str(LEXICONS / "lists"),
         "LEXICON_CACHE_DIR": str(LEXICONS),
         "GAME_CREATION_LIMIT": GAME_LIMIT,
+        "GAME_CREATION_ADDRESS_LIMIT": GAME_LIMIT,
         "HOST": "127.0.0.1",
         "PORT": str(port),
         "BIND": f"127.0.0.1:{port}",
