@@ -33,14 +33,6 @@ class Created:
 
 
 @dataclass(frozen=True)
-class Saved:
-    """A saved round, and the words of challenges dropped because their word changed."""
-
-    round: RoundState
-    dropped: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
 class Challenged:
     """A ruled challenge: the round rescored, and the challenge's number."""
 
@@ -83,14 +75,10 @@ def save_round(
     number: int,
     play: Play,
     expected_version: int | None = None,
-    keep_challenges: bool = False,
-) -> Saved:
+) -> RoundState:
     """Enter (or replace) everything laid down in open round ``number``, refused whole or
-    saved whole.
-
-    ``keep_challenges``: the challenges already ruled stay where their word is still
-    entered unchanged (a page re-saving the cards); else ``play.challenges`` replace them.
-    ``expected_version`` is the round's version the sender saw: another is a Conflict.
+    saved whole: ``play.challenges`` replace the round's. ``expected_version`` is the
+    round's version the sender saw: another is a Conflict.
     """
     with store.transaction("round_changed", number=number):
         game = editable(game_id, token)
@@ -101,10 +89,6 @@ def save_round(
         if expected_version is not None and expected_version != current.version:
             raise Conflict("round_changed", "", number=number)
         play, sent_at = _seated(play, names)
-        dropped: tuple[str, ...] = ()
-        if keep_challenges:
-            kept, dropped = still_standing(current, play)
-            play = replace(play, challenges=kept)
         play = replace(play, round_number=number)
         judge = game_judge(lexicons, rules.lexicon, house_of(game))
         try:
@@ -119,7 +103,7 @@ def save_round(
             row, [(r.challenge, r.ruling) for r in result.challenges], seat_of, rules.lexicon
         )
         store.touch(game, row)
-        saved = Saved(store.round_state(game, number), dropped)
+        saved = store.round_state(game, number)
     return saved
 
 
@@ -168,17 +152,9 @@ def withdraw(game_id: str, token: str | None, number: int, n: int) -> RoundState
     return state
 
 
-def close_round(game_id: str, token: str | None, number: int) -> RoundState:
-    """Close round ``number``: its scores count on the leaderboard."""
-    return _set_closed(game_id, token, number, closed=True)
-
-
-def reopen_round(game_id: str, token: str | None, number: int) -> RoundState:
-    """Reopen a closed round to fix a mistake; it leaves the leaderboard until closed again."""
-    return _set_closed(game_id, token, number, closed=False)
-
-
-def _set_closed(game_id: str, token: str | None, number: int, closed: bool) -> RoundState:
+def set_closed(game_id: str, token: str | None, number: int, closed: bool) -> RoundState:
+    """Close round ``number`` (its scores count on the leaderboard), or reopen it to fix a
+    mistake (it leaves the leaderboard until closed again)."""
     with store.transaction("round_changed", number=number):
         game = editable(game_id, token)
         current = store.round_state(game, number)

@@ -116,7 +116,7 @@ def put_round(game_id: str, number: int) -> Response:
         raise ShapeError("rules_from_address", field, field=field)
     play = parse_play(body)
     saved = games.save_round(referee.store(), game_id, bearer(), number, play, expected_version())
-    return jsonify(round_json(saved.round))
+    return jsonify(round_json(saved))
 
 
 @bp.post("/games/<game_id>/rounds/<int:number>/challenges")
@@ -142,16 +142,10 @@ def delete_challenge(game_id: str, number: int, n: int) -> Response:
     return jsonify(round_json(games.withdraw(game_id, bearer(), number, n)))
 
 
-@bp.post("/games/<game_id>/rounds/<int:number>/close")
-def close(game_id: str, number: int) -> Response:
-    """Close a round: it counts on the leaderboard."""
-    return jsonify(round_json(games.close_round(game_id, bearer(), number)))
-
-
-@bp.post("/games/<game_id>/rounds/<int:number>/reopen")
-def reopen(game_id: str, number: int) -> Response:
-    """Reopen a closed round to fix it."""
-    return jsonify(round_json(games.reopen_round(game_id, bearer(), number)))
+@bp.post("/games/<game_id>/rounds/<int:number>/<any(close, reopen):action>")
+def close_or_reopen(game_id: str, number: int, action: str) -> Response:
+    """Close a round (it counts on the leaderboard) or reopen it to fix it."""
+    return jsonify(round_json(games.set_closed(game_id, bearer(), number, action == "close")))
 
 
 @bp.put("/games/<game_id>/house-words/<word>")

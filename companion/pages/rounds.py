@@ -563,15 +563,13 @@ def withdraw(game_id: str, number: int, n: int) -> BaseResponse:
 @shows_refusals(_refused_action)
 def close_or_reopen(game_id: str, number: int, action: str) -> BaseResponse:
     """Close the round (the leaderboard counts it) or reopen it to fix a mistake."""
-    token = held_token(game_id)
+    games.set_closed(game_id, held_token(game_id), number, action == "close")
     if action == "close":
-        games.close_round(game_id, token, number)
         flash(
             _("Round %(number)s closed. Found a mistake? Reopen it from its page.", number=number),
             "ok",
         )
         return redirect(url_for("games.view", game_id=game_id))
-    games.reopen_round(game_id, token, number)
     flash(
         _(
             "Round %(number)s reopened: it is off the leaderboard until closed again.",
