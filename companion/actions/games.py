@@ -90,14 +90,15 @@ def save_round(
             raise Conflict("round_changed", "", number=number)
         play, sent_at = _seated(play, names)
         play = replace(play, round_number=number)
-        judge = game_judge(lexicons, rules.lexicon, house_of(game))
+        judge = game_judge(lexicons, rules.lexicon, store.house_words_of(game))
         try:
             result = score_round(play, rules, judge)  # refuses a round against the rules
         except RuleError as exc:  # point at the player as the request listed them
             exc.where = _resent(exc.where, sent_at)
             raise
         row = store.new_round_row(game, number)
-        store.put_entries(row, play)
+        for seat, hand in enumerate(play.hands):
+            store.put_hand(row, seat, hand)
         seat_of = {n: i for i, n in enumerate(names)}
         store.put_challenges(
             row, [(r.challenge, r.ruling) for r in result.challenges], seat_of, rules.lexicon
@@ -121,7 +122,7 @@ def challenge(
         assert current.play is not None
         play = replace(current.play, challenges=(*current.play.challenges, typed))
         prefix = f"challenges[{len(play.challenges) - 1}]"
-        judge = game_judge(lexicons, rules.lexicon, house_of(game))
+        judge = game_judge(lexicons, rules.lexicon, store.house_words_of(game))
         try:
             result = score_round(play, rules, judge)  # refuses own word, twice, no such word
         except RuleError as exc:  # point at the fields of the one challenge sent
@@ -199,10 +200,6 @@ def remove_house_word(game_id: str, token: str | None, word: str) -> GameState:
         store.touch(game)
         state = store.state_of(game)
     return state
-
-
-def house_of(game: Game) -> dict[str, bool]:
-    return {h.word: h.allowed for h in game.house_words}
 
 
 def check_previous_closed(game: Game, number: int) -> None:

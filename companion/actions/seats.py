@@ -17,7 +17,6 @@ from companion.actions.games import (
     check_open,
     check_previous_closed,
     editable,
-    house_of,
     still_standing,
 )
 from companion.actions.judging import game_judge
@@ -130,7 +129,8 @@ def save_seats(
             play = Play(tuple(h for h in merged if h is not None), round_number=number)
             kept, dropped = still_standing(current, play)
             play = replace(play, challenges=kept)
-            score_round(play, rules, game_judge(lexicons, rules.lexicon, house_of(game)))
+            judge = game_judge(lexicons, rules.lexicon, store.house_words_of(game))
+            score_round(play, rules, judge)
             gone = [c for c in current.play.challenges if c not in kept] if current.play else []
             store.drop_challenges(row, [(names.index(c.player), c.word) for c in gone])
         for seat in hands:

@@ -17,7 +17,7 @@ import threading
 from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
 from cachetools import LRUCache, cached
 from sqlalchemy import Select, select, update
@@ -28,7 +28,7 @@ from sqlalchemy.orm import joinedload, selectinload
 from companion.game import solitaire
 from companion.game.challenges import Ruling
 from companion.game.deck import BY_NAME
-from companion.game.errors import Conflict, Refusal
+from companion.game.errors import Conflict
 from companion.game.errors import NotFound as NotFound  # the web raises store.NotFound
 from companion.game.parse import parse_rules
 from companion.game.play import Challenge, Hand, Play
@@ -37,7 +37,7 @@ from companion.game.scoring import BonusRace, RoundScore, bonus_race, score_roun
 from companion.game.standings import Standing, dealer, first_player, standings, winners
 from companion.store.db import db
 from companion.store.models import Challenge as ChallengeRow
-from companion.store.models import Entry, Game, HouseWord, Player, Round, Solitaire
+from companion.store.models import Entry, Game, HouseWord, Player, Round, Solitaire, now
 
 MAX_ID = 64
 
@@ -55,10 +55,6 @@ def token_hash(token: str) -> str:
 def can_edit(row: Game | Solitaire, token: str | None) -> bool:
     """Whether ``token`` is the edit token of ``row`` (compared in constant time)."""
     return bool(token) and hmac.compare_digest(token_hash(token or ""), row.edit_token_hash)
-
-
-def _now() -> datetime:
-    return datetime.now(UTC).replace(tzinfo=None)
 
 
 # --- reading ---------------------------------------------------------------------------
@@ -105,12 +101,6 @@ class RoundState:
     def waiting_for(self) -> tuple[str, ...]:
         """The players whose hand is not in yet, in seating order."""
         return tuple(s.name for s in self.seats if not s.entered)
-
-    def seat(self, seat: int) -> SeatState:
-        """Seat ``seat`` (0-based), or NotFound."""
-        if not 0 <= seat < len(self.seats):
-            raise NotFound("no_such_seat", "", seat=seat, seats=len(self.seats))
-        return self.seats[seat]
 
     @property
     def went_out(self) -> str | None:
@@ -260,7 +250,6 @@ def state_of(game: Game) -> GameState:
     stored = {r.number: r for r in game.rounds}
     rounds = [_round_state(game, names, rules, n, stored.get(n)) for n in rules.round_numbers()]
     closed = [[p.score for p in r.result.players] for r in rounds if r.closed and r.result]
-    house = {h.word: h.allowed for h in game.house_words}
     return GameState(
         game.id,
         game.version,
@@ -268,7 +257,7 @@ def state_of(game: Game) -> GameState:
         rules,
         tuple(rounds),
         tuple(standings(names, closed)),
-        house,
+        house_words_of(game),
         tuple(p.seat_token_hash is not None for p in game.players),
     )
 
@@ -276,6 +265,11 @@ def state_of(game: Game) -> GameState:
 def names_of(game: Game) -> tuple[str, ...]:
     """The players' names in seating order."""
     return tuple(p.name for p in game.players)
+
+
+def house_words_of(game: Game) -> dict[str, bool]:
+    """The game's house words: allowed (True) or banned."""
+    return {h.word: h.allowed for h in game.house_words}
 
 
 def round_state(game: Game, number: int) -> RoundState:
@@ -363,16 +357,13 @@ def transaction(conflict: str, **params: object) -> Iterator[None]:
     try:
         yield
         db.session.commit()
-    except Refusal:
-        _rollback()
-        raise
     except (IntegrityError, OperationalError) as exc:
-        _rollback()
+        db.session.rollback()
         if isinstance(exc, OperationalError) and not _clashed(exc):
             raise  # a broken database is not "changed on another phone": a 500, logged
         raise Conflict(conflict, "", **params) from None
-    except BaseException:
-        _rollback()
+    except BaseException:  # a refusal, or anything else: nothing of it is kept
+        db.session.rollback()
         raise
 
 
@@ -383,10 +374,6 @@ LOCK_CLASHES = ("locked", "busy", "deadlock", "could not serialize", "lock timeo
 def _clashed(exc: OperationalError) -> bool:
     """Whether ``exc`` is a lock not granted (another writer), not a broken database."""
     return any(word in str(exc.orig).lower() for word in LOCK_CLASHES)
-
-
-def _rollback() -> None:
-    db.session.rollback()
 
 
 def _lock(model: type[Game] | type[Solitaire], row_id: str, missing: str) -> None:
@@ -414,7 +401,7 @@ def touch(game: Game, *changed: Round) -> None:
     """Bump the versions of ``game`` and of the rounds ``changed``, and flush: what the
     state read after this shows is what the commit will store."""
     game.version += 1
-    game.updated_at = _now()
+    game.updated_at = now()
     for row in changed:
         row.version += 1
     db.session.flush()
@@ -428,8 +415,6 @@ def insert_game(names: list[str], first_dealer: int, rules: Rules) -> tuple[Game
         edit_token_hash=token_hash(token),
         first_dealer=first_dealer,
         rules=rules.as_dict(),
-        version=1,
-        updated_at=_now(),
     )
     game.players = [Player(seat=i, name=n) for i, n in enumerate(names)]
     db.session.add(game)
@@ -444,12 +429,6 @@ def new_round_row(game: Game, number: int) -> Round:
         row = Round(number=number, version=0, challenges_made=0, closed=False)
         game.rounds.append(row)
     return row
-
-
-def put_entries(row: Round, play: Play) -> None:
-    """Set every seat's hand of a round to the hands of ``play`` (in seating order)."""
-    for seat, hand in enumerate(play.hands):
-        put_hand(row, seat, hand)
 
 
 def put_hand(row: Round, seat: int, hand: Hand) -> None:
@@ -472,7 +451,7 @@ def claim_seat(game: Game, seat: int) -> str:
     token = new_secret()
     player = game.players[seat]
     player.seat_token_hash = token_hash(token)
-    player.claimed_at = _now()
+    player.claimed_at = now()
     return token
 
 
@@ -594,10 +573,8 @@ def insert_solitaire(
         edit_token_hash=token_hash(token),
         face_up=[c.name for c in game.face_up],
         practice_seed=seed,
-        steps=[],
         min_word=min_word,
         lexicon=lexicon,
-        version=1,
     )
     db.session.add(row)
     db.session.flush()
@@ -608,7 +585,7 @@ def put_steps(row: Solitaire, game: solitaire.Game) -> None:
     """Keep the game's steps (all of them: the row is rewritten whole) and bump its version."""
     row.steps = [s.as_dict() for s in game.steps]
     row.version += 1
-    row.updated_at = _now()
+    row.updated_at = now()
     db.session.flush()
 
 
