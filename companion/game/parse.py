@@ -99,7 +99,7 @@ def parse_play(raw: object, rules: Rules | None = None) -> Play:
         raise RuleError("challenges_too_many", "challenges", count=len(challenges))
     return Play(
         hands=hands,
-        challenges=tuple(_challenge(c, f"challenges[{n}]") for n, c in enumerate(challenges)),
+        challenges=tuple(parse_challenge(c, f"challenges[{n}]") for n, c in enumerate(challenges)),
         round_number=round_number,
     )
 
@@ -133,10 +133,6 @@ def _hand(
 
 def parse_challenge(raw: object, where: str) -> Challenge:
     """One challenge: ``{"by", "player", "word", "ruling"?}``."""
-    return _challenge(raw, where)
-
-
-def _challenge(raw: object, where: str) -> Challenge:
     obj = _object(raw, where, {"by", "player", "word", "ruling"})
     ruling = obj.get("ruling")
     if ruling is not None:
