@@ -21,7 +21,6 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import force_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -45,7 +44,7 @@ from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.extensions import game_creation_limit, limiter
 from companion.web.forms import ActionForm, HouseWordForm, NewGameForm, first_error, rules_data
 from companion.web.links import link_base, public_url
-from companion.web.present import etag, game_json, not_modified, shared_poll
+from companion.web.present import game_json, polled
 from companion.web.spreadsheet import SafeWriter
 
 bp = Blueprint("games", __name__)
@@ -195,40 +194,9 @@ def view(game_id: str) -> Response:
 
 @bp.get("/games/<game_id>/board")
 def board(game_id: str) -> Response:
-    """The leaderboard alone, for the views to refresh: 304 when nothing changed.
-
-    The page asks in the language it was rendered in (``?lang=``), so its ETag and the
-    kept copy are per language, and the answer is the same for every phone that asks
-    for that address: a shared cache in front (nginx) may keep it for a second
-    (``shared_poll``). Without ``lang``, this phone's language (not shared)."""
-    version = store.game_version(game_id)
-    if version is None:
-        raise store.NotFound("no_such_game")
-    asked = request.args.get("lang", "")
-    lang = asked if asked in i18n.LANGUAGES else i18n.current()
-    tag = etag(game_id, version, lang)
-    unchanged = not_modified(tag)
-    if unchanged:
-        return unchanged
-    body = rendered.get_or_render(
-        ("board", game_id, version, lang),
-        lambda: _board_body(store.state_at(game_id, version), lang),
-    )
-    response = make_response(body)
-    response.headers["ETag"] = f'"{tag}"'
-    response.headers["Cache-Control"] = "no-cache"
-    if asked == lang:
-        shared_poll(response)
-    else:
-        response.vary.add("Accept-Language")
-        response.vary.add("Cookie")
-    return response
-
-
-def _board_body(state: store.GameState, lang: str) -> str:
-    """The board fragment of a game's ``state`` in ``lang``."""
-    with force_locale(lang):
-        return render_template("_board.html", **board_context(state))
+    """The leaderboard alone, for the views to refresh (``present.polled``): 304 when
+    nothing changed."""
+    return polled(game_id, "", lambda state: render_template("_board.html", **board_context(state)))
 
 
 def _refused_house_word(exc: Refusal, game_id: str, **_: object) -> str:

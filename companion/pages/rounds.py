@@ -21,8 +21,8 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import force_locale, ngettext
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion import store
@@ -46,7 +46,7 @@ from companion.web.forms import (
     split_words,
 )
 from companion.web.numbers import small_int
-from companion.web.present import etag, not_modified
+from companion.web.present import etag, polled
 
 bp = Blueprint("rounds", __name__)
 
@@ -222,10 +222,10 @@ def _marks(current: store.RoundState, previous_open: bool) -> dict[str, str]:
     }
 
 
-def live_tag(game_id: str, version: int, number: int, lang: str) -> str:
-    """The entity tag of a round's live part (unquoted): the game's views at ``version``
-    in ``lang`` (``present.etag``), and the round."""
-    return f"{etag(game_id, version, lang)}-r{number}"
+def live_part(number: int) -> str:
+    """What the entity tag of round ``number``'s live part adds to the game's
+    (``present.polled``)."""
+    return f"-r{number}"
 
 
 def round_context(
@@ -283,7 +283,7 @@ def round_context(
             "deck": CARDS,
             "poll_ms": current_app.config.get("BOARD_POLL_MS", 3000),
             "live_url": url_for("rounds.live", game_id=state.id, number=number, lang=lang),
-            "live_tag": live_tag(state.id, state.version, number, lang),
+            "live_tag": etag(state.id, state.version, lang) + live_part(number),
             "watch": " ".join(watch),
         }
     )
@@ -332,42 +332,14 @@ def live(game_id: str, number: int) -> Response:
 
     The same answer for every phone that asks for the same address: the page asks in its
     own language (``?lang=``), and nothing here reads the session (no ``Vary: Cookie``, no
-    cookie set, no CSRF token), so a cache in front may keep it for a second
-    (``X-Accel-Expires``) and answer every phone at the table. What is this phone's own
-    (its seat, the scorekeeper's forms) is in the page around it. Without ``lang``, this
-    phone's language, and no shared cache."""
-    asked = request.args.get("lang", "")
-    shared = asked in i18n.LANGUAGES
-    lang = asked if shared else i18n.current()
-    version = store.game_version(game_id)
-    if version is None:
-        raise store.NotFound("no_such_game")
-    response = not_modified(live_tag(game_id, version, number, lang))
-    if response is None:
-        state = store.state_of(store.get_game(game_id))
-        with force_locale(lang):
-            body = render_template("_round_live.html", **live_context(state, number))
-        response = make_response(body)
-        response.headers["ETag"] = f'"{live_tag(game_id, state.version, number, lang)}"'
-        response.headers["Cache-Control"] = "no-cache"
-    _cache_for(response, SHARED_SECONDS if shared else 0)
-    if not shared:  # this phone's language: not for a shared cache
-        response.vary.add("Accept-Language")
-    return response
+    cookie set, no CSRF token), so a cache in front may keep it for a second and answer
+    every phone at the table (``present.polled``). What is this phone's own (its seat,
+    the scorekeeper's forms) is in the page around it."""
 
+    def render(state: store.GameState) -> str:
+        return render_template("_round_live.html", **live_context(state, number))
 
-SHARED_SECONDS = 1
-"""How long a cache in front (nginx) may answer every phone with one live part."""
-
-
-def _cache_for(response: Response, seconds: int) -> None:
-    """Tell the cache in front to keep ``response`` for ``seconds`` (0: not at all), with
-    ``X-Accel-Expires``; browsers still ask every time (``Cache-Control: no-cache``). It
-    goes before ``Cache-Control``: nginx reads the headers in order, and a ``no-cache``
-    read first makes it keep nothing whatever ``X-Accel-Expires`` says after it."""
-    browsers = response.headers.pop("Cache-Control", None) or "no-cache"
-    response.headers["X-Accel-Expires"] = str(seconds)
-    response.headers["Cache-Control"] = browsers
+    return polled(game_id, live_part(number), render)
 
 
 def _box(where: str) -> str:
