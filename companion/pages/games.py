@@ -187,9 +187,7 @@ def view(game_id: str) -> Response:
         )
     else:
         body = render_view(game_id)
-    response = make_response(body)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return make_response(body, {"Cache-Control": "no-store"})
 
 
 @bp.get("/games/<game_id>/board")

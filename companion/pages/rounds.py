@@ -27,10 +27,11 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion import store
 from companion.actions import games, judging, seats
-from companion.game.deck import CARDS, Word, text, value
+from companion.game.deck import CARDS, text
 from companion.game.errors import Conflict, Refusal, RuleError
 from companion.game.parse import parse_seat_hand
-from companion.game.play import Challenge
+from companion.game.play import Challenge, Hand
+from companion.game.scoring import WordScore
 from companion.game.solver import BestPlay, best_play
 from companion.web import i18n, messages, referee
 from companion.web.access import held_seat_token, held_token, require_edit, seat_for, token_for
@@ -60,15 +61,6 @@ def _show_hand(fields: EntryForm | SeatForm, saved: store.SeatState) -> None:
         fields.unused.data = " ".join(c.name for c in saved.hand.unused)
 
 
-def _fill(form: RoundForm, current: store.RoundState) -> None:
-    """Put every saved hand into the scorekeeper's form, and who went out."""
-    for seat in current.seats:
-        _show_hand(form.players.entries[seat.seat].form, seat)
-    form.went_out.data = next(
-        (str(s.seat) for s in current.seats if s.hand is not None and s.hand.went_out), ""
-    )
-
-
 def _flags(
     state: store.GameState, current: store.RoundState
 ) -> tuple[dict[tuple[int, int], str], bool]:
@@ -91,15 +83,6 @@ def _flags(
 
 
 @dataclass(frozen=True)
-class ReviewWord:
-    """A word of a best play, as the breakdown shows one: its cards, its text, its value."""
-
-    cards: Word
-    text: str
-    value: int
-
-
-@dataclass(frozen=True)
 class Review:
     """After a round: the best play a player's cards allowed, and the points left behind."""
 
@@ -109,8 +92,9 @@ class Review:
     left: int
 
     @property
-    def words(self) -> tuple[ReviewWord, ...]:
-        return tuple(ReviewWord(w, text(w), value(w)) for w in self.best.words)
+    def words(self) -> tuple[WordScore, ...]:
+        """The words of the best play, each with its text and value."""
+        return tuple(WordScore(w) for w in self.best.words)
 
 
 def _review(state: store.GameState, current: store.RoundState) -> list[Review]:
@@ -153,6 +137,7 @@ def _mode(editor: bool, holder: int | None, can_enter: bool, wanted: str) -> str
 
 
 def _seat_form(current: store.RoundState, seat: int) -> SeatForm:
+    """This phone's form, filled with its seat's saved hand."""
     form = SeatForm(formdata=None)
     saved = current.seats[seat]
     _show_hand(form, saved)
@@ -161,8 +146,12 @@ def _seat_form(current: store.RoundState, seat: int) -> SeatForm:
 
 
 def _round_form(current: store.RoundState) -> RoundForm:
+    """The scorekeeper's form, filled with every saved hand, and who went out."""
     form = RoundForm(formdata=None)
-    _fill(form, current)
+    for seat in current.seats:
+        _show_hand(form.players.entries[seat.seat].form, seat)
+    went_out = (str(s.seat) for s in current.seats if s.hand is not None and s.hand.went_out)
+    form.went_out.data = next(went_out, "")
     return form
 
 
@@ -312,16 +301,10 @@ def render_round(
     return render_template("round.html", **context)
 
 
-def _page(body: str) -> Response:
-    response = make_response(body)
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
 @bp.get("/games/<game_id>/rounds/<int:number>")
 def show(game_id: str, number: int) -> Response:
     """The round: who deals, who plays first, whose hand is in, the breakdown."""
-    return _page(render_round(game_id, number))
+    return make_response(render_round(game_id, number), {"Cache-Control": "no-store"})
 
 
 @bp.get("/games/<game_id>/rounds/<int:number>/live")
@@ -387,13 +370,8 @@ def save(game_id: str, number: int) -> BaseResponse:
             if went_out == seat:
                 raise RuleError("went_out_not_entered", f"players[{seat}]", name=names[seat])
             continue
-        typed = {
-            "words": split_words(row.words.data or ""),
-            "unused": split_cards(row.unused.data or ""),
-            "went_out": went_out == seat,
-        }
         try:
-            hands[seat] = parse_seat_hand(typed)
+            hands[seat] = _typed_hand(row, went_out == seat)
         except Refusal as exc:  # the path of this hand in the form: players[1].words[0][2]
             exc.where = f"players[{seat}]" + (f".{exc.where}" if exc.where else "")
             raise
@@ -403,6 +381,12 @@ def save(game_id: str, number: int) -> BaseResponse:
     saved = seats.save_seats(referee.store(), game_id, token, number, hands, versions)
     _flash_saved(number, saved, None)
     return redirect(_after_save(game_id, number, saved))
+
+
+def _typed_hand(fields: EntryForm | SeatForm, went_out: bool) -> Hand:
+    """The hand typed into a form's boxes: words (``qu-i-z top``) and cards left over."""
+    words, unused = split_words(fields.words.data or ""), split_cards(fields.unused.data or "")
+    return parse_seat_hand({"words": words, "unused": unused, "went_out": went_out})
 
 
 def _flash_saved(number: int, saved: seats.SeatsSaved, seat: int | None) -> None:
@@ -465,13 +449,7 @@ def save_seat(game_id: str, number: int, seat: int) -> BaseResponse:
     lock, and checks them."""
     token = (held_token(game_id), held_seat_token(game_id))
     form = SeatForm()
-    hand = parse_seat_hand(
-        {
-            "words": split_words(form.words.data or ""),
-            "unused": split_cards(form.unused.data or ""),
-            "went_out": bool(form.went_out.data),
-        }
-    )
+    hand = _typed_hand(form, bool(form.went_out.data))
     saved = seats.save_seats(
         referee.store(), game_id, token, number, {seat: hand}, {seat: small_int(form.version.data)}
     )

@@ -118,9 +118,7 @@ def render_solitaire(game_id: str, error: Shown | None = None) -> str:
 @bp.get("/solitaire/<game_id>")
 def show(game_id: str) -> Response:
     """The eight piles: tap face-up cards to make a word; turn up and refill as asked."""
-    response = make_response(render_solitaire(game_id))
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return make_response(render_solitaire(game_id), {"Cache-Control": "no-store"})
 
 
 def _numbers(typed: str) -> tuple[int, ...]:

@@ -118,12 +118,10 @@ def _refused(exc: Refusal, on_the_page: bool = True) -> Response:
     render = getattr(view, "refusal_page", None)
     if render is not None and on_the_page and exc.status in SHOWN_ON_THE_PAGE:
         try:
-            response = make_response(render(exc, **(request.view_args or {})))
+            page = render(exc, **(request.view_args or {}))
         except Refusal as again:  # the page itself can't be shown (its game is gone...)
             return _error_page(again)
-        response.status_code = exc.status
-        response.headers["Cache-Control"] = "no-store"
-        return response
+        return make_response(page, exc.status, {"Cache-Control": "no-store"})
     return _error_page(exc)
 
 
@@ -157,9 +155,7 @@ def _error_page(exc: Refusal) -> Response:
     page = render_template(
         "error.html", code=exc.status, error=Shown.of(exc), back=game_page_of(request.path)
     )
-    response = make_response(page, exc.status)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return make_response(page, exc.status, {"Cache-Control": "no-store"})
 
 
 def _http_error(exc: HTTPException) -> Response:
