@@ -45,7 +45,7 @@ from companion.web.extensions import game_creation_limit, limiter
 from companion.web.forms import ActionForm, HouseWordForm, NewGameForm, first_error, rules_data
 from companion.web.links import link_base, public_url
 from companion.web.present import game_json, polled
-from companion.web.spreadsheet import SafeWriter
+from companion.web.spreadsheet import spreadsheet_safe
 
 bp = Blueprint("games", __name__)
 
@@ -138,9 +138,7 @@ def _plain_view(game_id: str) -> bool:
     )
 
 
-def render_view(
-    game_id: str, version: int | None = None, house_error: Shown | None = None
-) -> str:
+def render_view(game_id: str, version: int | None = None, house_error: Shown | None = None) -> str:
     """The game's page: leaderboard, links with QR codes, house words, house rules.
     ``version``: a plain viewer's page (no right or seat here, see ``_plain_view``), kept
     under that version; its scores are computed once per version, for every language."""
@@ -226,68 +224,53 @@ def remove_house_word(game_id: str, word: str) -> BaseResponse:
 def export_json(game_id: str) -> Response:
     """The whole game as the API shows it, as a file."""
     state = store.state_of(store.get_game(game_id))
-    response = make_response(json.dumps(game_json(state), indent=2))
-    response.headers["Content-Type"] = "application/json"
-    response.headers["Content-Disposition"] = f'attachment; filename="quiddler-{state.id}.json"'
-    return response
+    return make_response(
+        json.dumps(game_json(state), indent=2),
+        {
+            "Content-Type": "application/json",
+            "Content-Disposition": f'attachment; filename="quiddler-{state.id}.json"',
+        },
+    )
 
 
 CSV_FIELDS = (
-    "round",
-    "seat",
-    "player",
-    "words",
-    "word_points",
-    "unused",
-    "unused_points",
-    "bonus_most_words",
-    "bonus_longest_word",
-    "challenge_penalty",
-    "false_out_penalty",
-    "total",
-    "score",
-    "running_total",
-    "closed",
-)
+    "round seat player words word_points unused unused_points bonus_most_words "
+    "bonus_longest_word challenge_penalty false_out_penalty total score running_total closed"
+).split()
 
 
 @bp.get("/games/<game_id>/export.csv")
 def export_csv(game_id: str) -> Response:
-    """One row per player per entered round, scored by the one scoring path."""
+    """One row per player per entered round, scored by the one scoring path; no cell is
+    one a spreadsheet would run (``spreadsheet_safe``)."""
     state = store.state_of(store.get_game(game_id))
     out = io.StringIO()
-    writer = SafeWriter(csv.writer(out))
+    writer = csv.writer(out)
     writer.writerow(CSV_FIELDS)
     running = dict.fromkeys(state.names, 0)
     for r in state.rounds:
         if r.result is None:
             continue
         for seat, p in enumerate(r.result.players):
-            if r.closed:
-                running[p.name] += p.score
-            words = " ".join(
+            running[p.name] += p.score if r.closed else 0
+            words = " ".join(  # a struck word (lost a challenge) is marked x:
                 ("x:" if w.struck else "") + "-".join(c.name for c in w.cards) for w in p.words
             )
-            writer.writerow(
-                (
-                    r.number,
-                    seat,
-                    p.name,
-                    words,
-                    p.word_points,
-                    " ".join(c.name for c in p.unused),
-                    p.unused_points,
-                    p.bonus_most_words,
-                    p.bonus_longest_word,
-                    p.challenge_penalty,
-                    p.false_out_penalty,
-                    p.total,
-                    p.score,
-                    running[p.name],
-                    "yes" if r.closed else "no",
-                )
-            )
-    response = make_response(out.getvalue())
-    response.headers["Content-Type"] = "text/csv; charset=utf-8"
-    response.headers["Content-Disposition"] = f'attachment; filename="quiddler-{state.id}.csv"'
-    return response
+            row = {
+                **p.as_dict(),
+                "round": r.number,
+                "seat": seat,
+                "player": p.name,
+                "words": words,
+                "unused": " ".join(c.name for c in p.unused),
+                "running_total": running[p.name],
+                "closed": "yes" if r.closed else "no",
+            }
+            writer.writerow([spreadsheet_safe(row[field]) for field in CSV_FIELDS])
+    return make_response(
+        out.getvalue(),
+        {
+            "Content-Type": "text/csv; charset=utf-8",
+            "Content-Disposition": f'attachment; filename="quiddler-{state.id}.csv"',
+        },
+    )
