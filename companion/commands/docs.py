@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from companion.game.rules import MAX_POINTS, RULES, RuleSpec
-from companion.web.messages import REASONS, REFUSALS, Plural
+from companion.web.refusals import REASONS, REFUSALS, Plural
 
 DOCS = Path(__file__).resolve().parent.parent.parent / "docs"
 
