@@ -64,11 +64,8 @@ def home() -> str:
 
 
 def _new_game_page(error: Shown | None = None, form: NewGameForm | None = None) -> Response:
-    form = form or NewGameForm()
-    form.rules.form.lexicon.choices = referee.lexicon_choices()
-    return make_response(
-        render_template("game_new.html", form=form, error=error), 422 if error else 200
-    )
+    page = render_template("game_new.html", form=form or NewGameForm(), error=error)
+    return make_response(page, 422 if error else 200)
 
 
 def _refused_new_game(exc: Refusal) -> Response:
@@ -84,7 +81,6 @@ def _refused_new_game(exc: Refusal) -> Response:
 def new_game() -> Response | BaseResponse:
     """Names in seating order, the first dealer, house rules with their defaults explained."""
     form = NewGameForm()
-    form.rules.form.lexicon.choices = referee.lexicon_choices()
     if not form.is_submitted():
         return _new_game_page(form=form)
     if not form.validate():

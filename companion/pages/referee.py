@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, make_response, render_template, request
-from flask_babel import gettext as _
 
 from companion.game.rules import DEFAULT_LEXICON
 from companion.web import referee
 from companion.web.extensions import limiter, word_lookup_limit
-from companion.web.forms import JudgeForm, WordForm, choices
+from companion.web.forms import JudgeForm, WordForm
 
 bp = Blueprint("referee", __name__)
 
@@ -34,7 +33,6 @@ def _page(template: str, picked: str, status: int = 200, **context: object) -> R
 def check_word() -> Response:
     """Type a word: a big verdict, the reason, how common it is, its card spellings."""
     form = WordForm(request.args, meta={"csrf": False})
-    form.lexicon.choices = referee.lexicon_choices()
     if not form.lexicon.data or form.lexicon.data not in referee.store().names():
         form.lexicon.data = _remembered()
     report = close = None
@@ -62,8 +60,6 @@ def check_word() -> Response:
 def judge() -> Response:
     """Several words, one verdict for the whole play, as a tournament word judge gives it."""
     form = JudgeForm()
-    form.lexicon.choices = referee.lexicon_choices()
-    form.second.choices = choices(("", _("No second opinion"))) + referee.lexicon_choices()
     if not form.is_submitted():
         form.lexicon.data = _remembered()
     verdict = second = None

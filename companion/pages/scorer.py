@@ -96,7 +96,6 @@ def field_for_path(where: str, rows: _Rows) -> str:
 def _page(
     form: ScoreForm, result: RoundScore | None = None, error: Shown | None = None
 ) -> Response:
-    form.rules.form.lexicon.choices = referee.lexicon_choices()
     body = render_template(
         "index.html",
         form=form,
@@ -120,7 +119,6 @@ def _refused(exc: Refusal) -> Response:
 def index() -> Response:
     """Explain the app and score a round typed into the form."""
     form = ScoreForm()
-    form.rules.form.lexicon.choices = referee.lexicon_choices()
     if not form.is_submitted():
         return _page(form)
     if not form.validate():

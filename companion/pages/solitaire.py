@@ -42,11 +42,8 @@ bp = Blueprint("solitaire", __name__)
 
 
 def _start_page(error: Shown | None = None) -> Response:
-    form = SolitaireNewForm()
-    form.lexicon.choices = referee.lexicon_choices()
-    return make_response(
-        render_template("solitaire_new.html", form=form, error=error), 422 if error else 200
-    )
+    page = render_template("solitaire_new.html", form=SolitaireNewForm(), error=error)
+    return make_response(page, 422 if error else 200)
 
 
 def _refused_start(exc: Refusal) -> Response:
@@ -59,7 +56,6 @@ def _refused_start(exc: Refusal) -> Response:
 def start() -> Response | BaseResponse:
     """Enter the eight face-up cards, or practise with a shuffled virtual deck."""
     form = SolitaireNewForm()
-    form.lexicon.choices = referee.lexicon_choices()
     if not form.is_submitted():
         return _start_page()
     if not form.validate():

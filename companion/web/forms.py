@@ -32,6 +32,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from companion.game.play import MAX_PLAYERS
 from companion.game.rules import BY_RULE, RULES, Rules, RuleSpec
 from companion.web.errors import Shown
+from companion.web.referee import lexicon_choices
 
 
 class WholeNumberField(IntegerField):
@@ -171,7 +172,9 @@ def _rule_field(spec: RuleSpec) -> Field:
         return BooleanField(title, default=spec.default)
     if spec.kind == "points":
         return WholeNumberField(title, default=spec.default, validators=[Optional()])
-    return SelectField(title, default=spec.default, validate_choice=False)
+    return SelectField(
+        title, default=spec.default, choices=lexicon_choices, validate_choice=False
+    )  # the name is checked by the action: an unknown lexicon is a refusal of its own
 
 
 RulesForm = type(
@@ -229,7 +232,7 @@ class WordForm(FlaskForm):
             Length(max=40, message=lazy_gettext("Type one word.")),
         ],
     )
-    lexicon = SelectField(lazy_gettext("Dictionary"), validate_choice=True)
+    lexicon = SelectField(lazy_gettext("Dictionary"), choices=lexicon_choices)
 
 
 MAX_JUDGED = 20
@@ -244,8 +247,12 @@ class JudgeForm(FlaskForm):
             InputRequired(lazy_gettext("Type the words of the play, separated by spaces."))
         ],
     )
-    lexicon = SelectField(lazy_gettext("Dictionary"))
-    second = SelectField(lazy_gettext("Second opinion"), default="")
+    lexicon = SelectField(lazy_gettext("Dictionary"), choices=lexicon_choices)
+    second = SelectField(
+        lazy_gettext("Second opinion"),
+        default="",
+        choices=lambda: choices(("", _("No second opinion"))) + lexicon_choices(),
+    )
 
     def words_list(self) -> list[str]:
         """The typed words, split on spaces, commas and new lines."""
@@ -348,7 +355,9 @@ class SolitaireNewForm(FlaskForm):
 
     face_up = StringField(lazy_gettext("The eight face-up cards, pile 1 to 8"))
     min_word = _rule_field(BY_RULE["min_word"])
-    lexicon = SelectField(lazy_gettext("Dictionary"), default=Rules.lexicon)
+    lexicon = SelectField(
+        lazy_gettext("Dictionary"), default=Rules.lexicon, choices=lexicon_choices
+    )
 
 
 class SolitaireStepForm(FlaskForm):
