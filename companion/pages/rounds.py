@@ -43,8 +43,7 @@ from companion.web.forms import (
     RoundForm,
     SeatForm,
     choices,
-    split_cards,
-    split_words,
+    typed_cards,
 )
 from companion.web.numbers import small_int
 from companion.web.present import etag, polled
@@ -385,8 +384,7 @@ def save(game_id: str, number: int) -> BaseResponse:
 
 def _typed_hand(fields: EntryForm | SeatForm, went_out: bool) -> Hand:
     """The hand typed into a form's boxes: words (``qu-i-z top``) and cards left over."""
-    words, unused = split_words(fields.words.data or ""), split_cards(fields.unused.data or "")
-    return parse_seat_hand({"words": words, "unused": unused, "went_out": went_out})
+    return parse_seat_hand({**typed_cards(fields), "went_out": went_out})
 
 
 def _flash_saved(number: int, saved: seats.SeatsSaved, seat: int | None) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, Response, g, make_response, render_template
+from flask import Blueprint, Response, make_response, render_template
 
 from companion.game.errors import Refusal, RuleError
 from companion.game.parse import parse_play, parse_rules
@@ -12,46 +12,30 @@ from companion.game.scoring import RoundScore, score_round
 from companion.web import referee
 from companion.web.errors import Shown, shows_refusals
 from companion.web.extensions import limiter, word_lookup_limit
-from companion.web.forms import ScoreForm, first_error, rules_data, split_cards, split_words
+from companion.web.forms import FixedRows, ScoreForm, first_error, rules_data, typed_cards
 
 bp = Blueprint("scorer", __name__)
 
 _PATH = re.compile(r"^(players|challenges)\[(\d+)\](?:\.(\w+))?")
 
 
-class _Rows:
-    """Which form row each entry of the request came from, to put errors by their field."""
-
-    def __init__(self) -> None:
-        self.players: list[int] = []
-        self.challenges: list[int] = []
+def _filled(rows: FixedRows) -> list[int]:
+    """The rows of ``rows`` not left blank: the entries of the request, in order."""
+    return [i for i, entry in enumerate(rows.entries) if not entry.form.is_blank()]
 
 
-def _request_data(form: ScoreForm, rows: _Rows) -> dict[str, object]:
+def _request_data(form: ScoreForm) -> dict[str, object]:
     """The form as the plain data the API takes, skipping blank rows."""
     players: list[dict[str, object]] = []
     seat_names: dict[str, str] = {}
-    for i, entry in enumerate(form.players.entries):
-        row = entry.form
-        if row.is_blank():
-            continue
-        rows.players.append(i)
+    for i in _filled(form.players):
+        row = form.players.entries[i].form
         name = (row.name.data or "").strip()
         seat_names[str(i + 1)] = name
-        players.append(
-            {
-                "name": name,
-                "words": split_words(row.words.data or ""),
-                "unused": split_cards(row.unused.data or ""),
-                "went_out": bool(row.went_out.data),
-            }
-        )
+        players.append({"name": name, **typed_cards(row), "went_out": bool(row.went_out.data)})
     challenges: list[dict[str, object]] = []
-    for k, entry in enumerate(form.challenges.entries):
-        row = entry.form
-        if row.is_blank():
-            continue
-        rows.challenges.append(k)
+    for k in _filled(form.challenges):
+        row = form.challenges.entries[k].form
         where = f"challenges-{k}"
         for field in (row.by, row.player):
             if field.data not in seat_names:
@@ -76,20 +60,17 @@ def _request_data(form: ScoreForm, rows: _Rows) -> dict[str, object]:
     return data
 
 
-def field_for_path(where: str, rows: _Rows) -> str:
-    """The form field id (``players-1-words``) for an API path (``players[0].words[2]``).
-
-    ``rows`` maps the entries of the request back to the form rows they came from
-    (blank rows are skipped).
-    """
+def field_for_path(where: str, form: ScoreForm) -> str:
+    """The form field id (``players-1-words``) for an API path (``players[0].words[2]``):
+    its entry's row in ``form`` (blank rows are not entries)."""
     if where.startswith("rules."):
         return "rules-" + where.split(".", 1)[1]
     match = _PATH.match(where)
     if not match:
         return where
     kind, index, field = match.group(1), int(match.group(2)), match.group(3)
-    mapping = rows.players if kind == "players" else rows.challenges
-    row = mapping[index] if index < len(mapping) else index
+    rows = _filled(form.players if kind == "players" else form.challenges)
+    row = rows[index] if index < len(rows) else index
     return f"{kind}-{row}" + (f"-{field}" if field else "")
 
 
@@ -108,9 +89,9 @@ def _page(
 
 def _refused(exc: Refusal) -> Response:
     """The form again with the message by its field (the ids depend on the rows filled in)."""
-    rows = g.get("score_rows") or _Rows()
-    field = exc.where if exc.where.startswith("challenges-") else field_for_path(exc.where, rows)
-    return _page(ScoreForm(), error=Shown.of(exc, field))
+    form = ScoreForm()
+    field = exc.where if exc.where.startswith("challenges-") else field_for_path(exc.where, form)
+    return _page(form, error=Shown.of(exc, field))
 
 
 @bp.route("/score", methods=["GET", "POST"])
@@ -123,7 +104,6 @@ def index() -> Response:
         return _page(form)
     if not form.validate():
         return _page(form, error=first_error(form))
-    g.score_rows = rows = _Rows()
     rules = parse_rules(rules_data(form.rules.form))
     judge = referee.lazy_judge(rules.lexicon, "rules.lexicon")
-    return _page(form, score_round(parse_play(_request_data(form, rows), rules), rules, judge))
+    return _page(form, score_round(parse_play(_request_data(form), rules), rules, judge))

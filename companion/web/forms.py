@@ -101,6 +101,15 @@ def split_cards(text: str) -> list[str]:
     return [c for c in _SPLIT_CARDS.split(text.strip()) if c]
 
 
+def typed_cards(fields: Form) -> dict[str, object]:
+    """What a hand's boxes hold, as the API takes it: the ``words`` and the cards left over
+    (``unused``)."""
+    return {
+        "words": split_words(fields.words.data or ""),
+        "unused": split_cards(fields.unused.data or ""),
+    }
+
+
 class FixedRows(FieldList):
     """A fixed number of numbered rows; row ``i`` always reads the fields posted as ``name-i-*``.
 
