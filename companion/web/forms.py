@@ -10,8 +10,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from flask_babel import LazyString, lazy_gettext, lazy_ngettext, ngettext
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext, lazy_ngettext, ngettext
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -62,11 +62,6 @@ RULINGS = choices(
 CHALLENGE_ROWS = 4
 _SPLIT_WORDS = re.compile(r"[\s,;]+")
 _SPLIT_CARDS = re.compile(r"[\s,;\-·.]+")
-
-
-def _lazy(text: str) -> LazyString:
-    """``text`` (marked with ``N_`` where it is declared) translated whenever it is shown."""
-    return lazy_gettext(text)
 
 
 def first_error(form: Form) -> Shown:
@@ -140,11 +135,7 @@ class PlayerForm(Form):
     went_out = BooleanField(lazy_gettext("Went out"))
 
     def is_blank(self) -> bool:
-        return (
-            not (self.name.data or "").strip()
-            and not (self.words.data or "").strip()
-            and not (self.unused.data or "").strip()
-        )
+        return not any((f.data or "").strip() for f in (self.name, self.words, self.unused))
 
 
 class ChallengeForm(Form):
@@ -168,10 +159,10 @@ class ChallengeForm(Form):
 def _rule_field(spec: RuleSpec) -> Field:
     """The form field of one house rule, as its declaration says (its title and the labels
     of its choices are marked in game/rules.py and translated here, when shown)."""
-    title = _lazy(spec.title)
+    title = lazy_gettext(spec.title)  # marked with N_ where it is declared
     if spec.kind == "choice":
         field = RadioField if len(spec.choices) == 2 else SelectField
-        labels = (_lazy(label) for label in spec.labels)
+        labels = (lazy_gettext(label) for label in spec.labels)
         return field(
             title,
             default=spec.default,
