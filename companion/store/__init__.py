@@ -18,6 +18,7 @@ from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypeVar
 
 from cachetools import LRUCache, cached
 from sqlalchemy import Select, select, update
@@ -40,6 +41,7 @@ from companion.store.models import Challenge as ChallengeRow
 from companion.store.models import Entry, Game, HouseWord, Player, Round, Solitaire, now
 
 MAX_ID = 64
+Row = TypeVar("Row", Game, Solitaire)
 
 
 def new_secret() -> str:
@@ -407,19 +409,20 @@ def touch(game: Game, *changed: Round) -> None:
     db.session.flush()
 
 
-def insert_game(names: list[str], first_dealer: int, rules: Rules) -> tuple[Game, str]:
-    """Add a new game's rows; return it and its edit token (shown once, stored hashed)."""
+def _insert(model: type[Row], **columns: object) -> tuple[Row, str]:
+    """Add a new game's row, with a random id (its view link); return it and its edit token
+    (shown once, stored hashed)."""
     token = new_secret()
-    game = Game(
-        id=secrets.token_urlsafe(16),
-        edit_token_hash=token_hash(token),
-        first_dealer=first_dealer,
-        rules=rules.as_dict(),
-    )
-    game.players = [Player(seat=i, name=n) for i, n in enumerate(names)]
-    db.session.add(game)
+    row = model(id=secrets.token_urlsafe(16), edit_token_hash=token_hash(token), **columns)
+    db.session.add(row)
     db.session.flush()
-    return game, token
+    return row, token
+
+
+def insert_game(names: list[str], first_dealer: int, rules: Rules) -> tuple[Game, str]:
+    """Add a new game's rows; return it and its edit token."""
+    players = [Player(seat=i, name=n) for i, n in enumerate(names)]
+    return _insert(Game, first_dealer=first_dealer, rules=rules.as_dict(), players=players)
 
 
 def new_round_row(game: Game, number: int) -> Round:
@@ -567,18 +570,8 @@ def insert_solitaire(
     game: solitaire.Game, seed: int | None, min_word: MinWord, lexicon: str
 ) -> tuple[Solitaire, str]:
     """Add a new solitaire game's row; return it and its edit token."""
-    token = new_secret()
-    row = Solitaire(
-        id=secrets.token_urlsafe(16),
-        edit_token_hash=token_hash(token),
-        face_up=[c.name for c in game.face_up],
-        practice_seed=seed,
-        min_word=min_word,
-        lexicon=lexicon,
-    )
-    db.session.add(row)
-    db.session.flush()
-    return row, token
+    cards = [c.name for c in game.face_up]
+    return _insert(Solitaire, face_up=cards, practice_seed=seed, min_word=min_word, lexicon=lexicon)
 
 
 def put_steps(row: Solitaire, game: solitaire.Game) -> None:
