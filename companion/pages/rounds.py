@@ -69,7 +69,7 @@ def _flags(
     if current.play is None or current.closed:
         return {}, True
     lexicons = referee.store()
-    if not judging.has_lexicon(lexicons, state.rules.lexicon):
+    if not lexicons.knows(state.rules.lexicon):  # a group's own list may have been removed
         return {}, False
     judge = judging.game_judge(lexicons, state.rules.lexicon, state.house_words)
     flags = {}
@@ -100,7 +100,7 @@ def _review(state: store.GameState, current: store.RoundState) -> list[Review]:
     """Best plays of a closed round's hands (never while the round is open: no cheating)."""
     if not current.closed or current.play is None or current.result is None:
         return []
-    if not judging.has_lexicon(referee.store(), state.rules.lexicon):
+    if not referee.store().knows(state.rules.lexicon):
         return []
     index = referee.solver_index(state.rules.lexicon, state.house_words)
     out = []

@@ -18,7 +18,6 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion import store
-from companion.actions import judging
 from companion.actions import solitaire as actions
 from companion.game import solitaire
 from companion.game.deck import CARDS, Word, parse_card, text
@@ -85,7 +84,7 @@ def render_solitaire(game_id: str, error: Shown | None = None) -> str:
     row = store.get_solitaire(game_id)
     game = store.solitaire_game(row)
     table = game.replay(actions.made_earlier, row.min_word)
-    has_lexicon = judging.has_lexicon(referee.store(), row.lexicon)
+    has_lexicon = referee.store().knows(row.lexicon)
     stuck = hint = None
     if has_lexicon and not table.won and not table.waiting:
         best = best_play(table.face_up, referee.solver_index(row.lexicon), row.min_word)

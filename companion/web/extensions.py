@@ -1,6 +1,9 @@
 """The web extensions (CSRF, translations, rate limits), created here and bound to the app
 in ``create_app``; the limits each rate-limited route reads."""
 
+from collections.abc import Callable
+
+from flask import current_app
 from flask_babel import Babel
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -28,22 +31,11 @@ SOLVER = "60 per minute"
 dearest request the Companion answers."""
 
 
-def _configured(key: str, default: str) -> str:
-    from flask import current_app
-
-    return str(current_app.config.get(key) or default)
-
-
-def game_creation_limit() -> str:
-    """The configured limit on new games (and solitaire games) per client address."""
-    return _configured("GAME_CREATION_LIMIT", GAME_CREATION)
+def _configured(key: str, default: str) -> Callable[[], str]:
+    """The limit the config sets as ``key``, else ``default``, read when a request asks."""
+    return lambda: str(current_app.config.get(key) or default)
 
 
-def word_lookup_limit() -> str:
-    """The configured limit on word checks, rulings and scored rounds per client."""
-    return _configured("WORD_LOOKUP_LIMIT", WORD_LOOKUPS)
-
-
-def solver_limit() -> str:
-    """The configured limit on best plays per client address."""
-    return _configured("SOLVER_LIMIT", SOLVER)
+game_creation_limit = _configured("GAME_CREATION_LIMIT", GAME_CREATION)
+word_lookup_limit = _configured("WORD_LOOKUP_LIMIT", WORD_LOOKUPS)
+solver_limit = _configured("SOLVER_LIMIT", SOLVER)
