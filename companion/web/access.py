@@ -41,6 +41,12 @@ def _entries(kind: str) -> dict[str, str]:
     return {k: v for k, v in kept.items() if isinstance(k, str) and isinstance(v, str)}
 
 
+def _seen() -> list[str]:
+    """The games only opened here, oldest first (anything else in the list ignored)."""
+    seen = session.get("seen")
+    return [g for g in seen if isinstance(g, str)] if isinstance(seen, list) else []
+
+
 def _kept(kind: str) -> dict[str, str]:
     """The entries kept under ``kind`` ("edit", "seats"): game id to sealed token.
 
@@ -82,13 +88,12 @@ def _drop_oldest(excess: int) -> bool:
     opened here (they only list the game on the home page), then the oldest of the
     longer list of rights (seats when both are as long: a lost seat can be released and
     taken again, a lost edit right needs the edit link). False when nothing is left."""
-    seen = session.get("seen")
-    seen = list(seen) if isinstance(seen, list) else []
+    seen = _seen()
     rights = {kind: _entries(kind) for kind in ("seats", "edit")}
     dropped = 0
     while dropped < excess:
         if seen:
-            dropped += len(str(seen.pop(0))) + 3
+            dropped += len(seen.pop(0)) + 3
             session["seen"] = seen
             continue
         kind = max(rights, key=lambda k: len(rights[k]))
@@ -159,8 +164,7 @@ def require_edit(game: Game | Solitaire) -> str:
 def remember_seen(game_id: str) -> None:
     """Keep ``game_id`` among the games this browser opened, for its home page (the most
     recent ones; the session is written only when the game is new to it)."""
-    seen = session.get("seen")
-    seen = [g for g in seen if isinstance(g, str)] if isinstance(seen, list) else []
+    seen = _seen()
     if game_id not in seen:
         session["seen"] = [*seen, game_id][-KEPT:]
         session.permanent = True
@@ -169,13 +173,7 @@ def remember_seen(game_id: str) -> None:
 
 def games_here() -> set[str]:
     """The games this browser started, opened, or holds a seat of: its home page's list."""
-    found: set[str] = set()
-    for kind in ("edit", "seats"):
-        found.update(_kept(kind))
-    seen = session.get("seen")
-    if isinstance(seen, list):
-        found.update(g for g in seen if isinstance(g, str))
-    return found
+    return {*_kept("edit"), *_kept("seats"), *_seen()}
 
 
 def remember_seat(game_id: str, token: str) -> None:
