@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from companion import store
 from companion.actions.judging import lexicon
 from companion.game import solitaire
-from companion.game.challenges import Verdict
 from companion.game.deck import Card
 from companion.game.errors import Conflict, Forbidden
 from companion.game.rules import MinWord
@@ -92,11 +91,6 @@ def _editable(game_id: str, token: str | None, expected_version: int | None) -> 
     return row
 
 
-def made_earlier(_word: str) -> Verdict:
-    """Replaying a game trusts the words it holds: they were checked when made."""
-    return Verdict(True, "in_dictionary")
-
-
 def _keep(row: Solitaire, game: solitaire.Game) -> Stepped:
     store.put_steps(row, game)
-    return Stepped(game, game.replay(made_earlier, row.min_word), row.version)
+    return Stepped(game, game.replay(row.min_word), row.version)

@@ -218,14 +218,13 @@ class Game:
     steps: tuple[Step, ...] = ()
     practice: tuple[Card, ...] | None = None
 
-    def replay(self, judge: Callable[[str], Verdict], min_word: MinWord = "cards") -> Table:
+    def replay(self, min_word: MinWord = "cards") -> Table:
         """The table now. Steps were checked when made; a word stays made even if the
-        dictionary changes later, so replay trusts the recorded words."""
+        dictionary changes later, so replay trusts the recorded words (no judge asked)."""
         table = deal(self.face_up)
         seen = list(self.face_up)
         for step in self.steps:
-            trusted = (lambda _w: Verdict(True, "in_dictionary")) if step.kind == "word" else judge
-            table = apply(table, step, trusted, min_word, seen)
+            table = apply(table, step, lambda _w: Verdict(True, "in_dictionary"), min_word, seen)
             if step.kind == "reveal" and step.card is not None:
                 seen.append(step.card)
         return table
@@ -234,12 +233,10 @@ class Game:
         self, step: Step, judge: Callable[[str], Verdict], min_word: MinWord = "cards"
     ) -> Game:
         """The game with ``step`` made, checked; in practice mode, cards turn up by themselves."""
-        table = self.replay(judge, min_word)
-        seen = self.seen()
-        apply(table, step, judge, min_word, seen)  # refuses a step against the rules
+        apply(self.replay(min_word), step, judge, min_word, self.seen())  # refuses a bad step
         game = replace(self, steps=(*self.steps, step))
         while self.practice is not None:
-            table = game.replay(judge, min_word)
+            table = game.replay(min_word)
             if not table.to_reveal:
                 break
             p = table.to_reveal[0]

@@ -83,7 +83,7 @@ def render_solitaire(game_id: str, error: Shown | None = None) -> str:
     """The eight piles as they are now, with the hint asked for and any refusal."""
     row = store.get_solitaire(game_id)
     game = store.solitaire_game(row)
-    table = game.replay(actions.made_earlier, row.min_word)
+    table = game.replay(row.min_word)
     has_lexicon = referee.store().knows(row.lexicon)
     stuck = hint = None
     if has_lexicon and not table.won and not table.waiting:
