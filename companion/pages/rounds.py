@@ -1,6 +1,6 @@
 """The round page: enter everyone's cards, challenge, close and reopen.
 
-Every write calls one action; a refusal shows this page again (``show_again``) with
+Every write calls one action; a refusal shows this page again (``shows_refusals``) with
 the message by its field and what was typed still in the forms.
 """
 
@@ -157,7 +157,7 @@ def _round_form(current: store.RoundState) -> RoundForm:
 def live_context(state: store.GameState, number: int) -> dict[str, object]:
     """What the live part of the round page shows, the same for every phone that asks:
     read from the game alone, never from the session (who is asking changes nothing).
-    The page adds what is this phone's own (``round_context``)."""
+    The page adds what is this phone's own (``render_round``)."""
     current = state.round(number)
     previous = state.round(number - 1) if number > 1 else None
     previous_open = previous is not None and not previous.closed
@@ -216,15 +216,16 @@ def live_part(number: int) -> str:
     return f"-r{number}"
 
 
-def round_context(
+def render_round(
     game_id: str,
     number: int,
     entry: Entry | None = None,
     challenge_form: ChallengeAddForm | None = None,
     challenge_error: Shown | None = None,
-) -> dict[str, object]:
-    """Everything the round page shows: the live part (``live_context``) as this phone
-    sees it, its forms, and what the page's script needs to follow the other phones."""
+) -> str:
+    """The round page: the live part (``live_context``) as this phone sees it, its forms
+    (the saved state filled in unless a refused form is given), and what the page's
+    script needs to follow the other phones."""
     game = store.get_game(game_id)
     state = store.state_of(game)
     context = live_context(state, number)
@@ -237,10 +238,9 @@ def round_context(
         entry.mode = _mode(editor, holder, can_enter, request.args.get("enter", ""))
     if entry.mode == "seat":
         entry.seat = holder if entry.seat is None else entry.seat
-        if entry.seat is None or not 0 <= entry.seat < len(state.names):
-            entry.mode, entry.form = "", None  # no such seat: the message alone
-        elif not (editor or entry.seat == holder):
-            entry.mode, entry.form = "", None  # not this phone's seat: nothing to fill in
+        # No such seat (the message alone), or not this phone's: nothing to fill in.
+        if entry.seat not in range(len(state.names)) or not (editor or entry.seat == holder):
+            entry.mode, entry.form = "", None
     if entry.form is None and entry.mode == "seat" and entry.seat is not None:
         entry.form = _seat_form(current, entry.seat)
     elif entry.form is None and entry.mode == "all":
@@ -275,7 +275,7 @@ def round_context(
             "watch": " ".join(watch),
         }
     )
-    return context
+    return render_template("round.html", **context)
 
 
 def _went_out_warnings(current: store.RoundState) -> list[tuple[str, int]]:
@@ -286,18 +286,6 @@ def _went_out_warnings(current: store.RoundState) -> list[tuple[str, int]]:
         for s in current.seats
         if s.hand is not None and s.hand.went_out and s.hand.unused
     ]
-
-
-def render_round(
-    game_id: str,
-    number: int,
-    entry: Entry | None = None,
-    challenge_form: ChallengeAddForm | None = None,
-    challenge_error: Shown | None = None,
-) -> str:
-    """The round page, with the saved state filled in unless a refused form is given."""
-    context = round_context(game_id, number, entry, challenge_form, challenge_error)
-    return render_template("round.html", **context)
 
 
 @bp.get("/games/<game_id>/rounds/<int:number>")
