@@ -163,22 +163,22 @@ def _http_error(exc: HTTPException) -> Response:
     code = HTTP_CODES.get(status, "bad_request")
     if status == 400 and exc.description and "CSRF" in exc.description:
         code = "form_expired"
-    response = _refused(_as_refusal(code, status), on_the_page=False)
+    response = _status(code, status)
     if isinstance(exc, MethodNotAllowed) and exc.valid_methods:
         response.headers["Allow"] = ", ".join(exc.valid_methods)
     return response
 
 
-def _as_refusal(code: str, status: int) -> Refusal:
+def _status(code: str, status: int) -> Response:
+    """Refusal ``code`` answered with HTTP ``status``: JSON, or the error page."""
     refusal = Refusal(code)
     refusal.status = status
-    return refusal
+    return _refused(refusal, on_the_page=False)
 
 
 def _unexpected(exc: Exception) -> Response:
     current_app.logger.exception("unhandled error")
-    db.session.rollback()
-    return _refused(_as_refusal("server_error", 500), on_the_page=False)
+    return _status("server_error", 500)
 
 
 def _busy(exc: PoolTimeout) -> Response:
@@ -186,8 +186,7 @@ def _busy(exc: PoolTimeout) -> Response:
     (a burst): 503 with Retry-After, nothing written (the request's work is rolled back),
     not a 500."""
     current_app.logger.warning("database connections all taken: %s", exc)
-    db.session.rollback()
-    response = _refused(_as_refusal("server_busy", 503), on_the_page=False)
+    response = _status("server_busy", 503)
     response.headers["Retry-After"] = str(BUSY_RETRY_S)
     return response
 
