@@ -126,15 +126,6 @@ class Entry:
     """The seat of a ``seat`` form: this phone's own (or, refused, the one it sent)."""
 
 
-def _mode(editor: bool, holder: int | None, can_enter: bool, wanted: str) -> str:
-    """Which entry form this phone gets: its own seat's, or (the scorekeeper) every hand."""
-    if not can_enter:
-        return ""
-    if holder is not None and not (editor and wanted == "all"):
-        return "seat"
-    return "all" if editor else ""
-
-
 def _seat_form(current: store.RoundState, seat: int) -> SeatForm:
     """This phone's form, filled with its seat's saved hand."""
     form = SeatForm(formdata=None)
@@ -233,9 +224,10 @@ def render_round(
     editor = token_for(game) is not None
     holder = seat_for(game)
     entry = entry or Entry()
-    if not entry.mode:
-        can_enter = context["marks"]["enter"] == "1"  # type: ignore[index]
-        entry.mode = _mode(editor, holder, can_enter, request.args.get("enter", ""))
+    if not entry.mode and context["marks"]["enter"] == "1":  # type: ignore[index]
+        # This phone's own seat's form, or (the scorekeeper, or asked for) every hand's.
+        everyone = editor and (holder is None or request.args.get("enter") == "all")
+        entry.mode = "all" if everyone else "seat" if holder is not None else ""
     if entry.mode == "seat":
         entry.seat = holder if entry.seat is None else entry.seat
         # No such seat (the message alone), or not this phone's: nothing to fill in.
