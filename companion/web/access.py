@@ -7,7 +7,6 @@ clear token back to the pages and actions, which check it as before."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from flask import current_app, session
@@ -28,11 +27,6 @@ would be lost); this leaves room for those and for the form's CSRF token. A seal
 entry takes about 85 characters, so some 44 rights fit: 20 edit rights and 20 seats of
 different games, and the games only opened here."""
 
-CLEAR_TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
-"""What a token kept in clear looks like (``store.new_secret``): the cookies written
-before tokens were sealed hold them so. A sealed token is longer."""
-
-
 def _entries(kind: str) -> dict[str, str]:
     """The entries of the session's ``kind`` as they are (anything else in it ignored)."""
     kept = session.get(kind)
@@ -50,26 +44,17 @@ def _seen() -> list[str]:
 def _kept(kind: str) -> dict[str, str]:
     """The entries kept under ``kind`` ("edit", "seats"): game id to sealed token.
 
-    An entry still in clear (a cookie from before tokens were sealed), or sealed the
-    previous build's way, is sealed here and the session written again, so the right
-    keeps working and the old value leaves the cookie with this request's answer."""
+    An entry sealed the previous build's way is sealed again here and the session written
+    again, so the right keeps working and the old value leaves the cookie with this
+    request's answer."""
     entries = _entries(kind)
-    old = {k: v for k, v in entries.items() if not sealed_now(kind, k, v)}
-    tokens = {k: _token_of(kind, k, v) for k, v in old.items()}
-    redone = {k: seal(kind, k, t) for k, t in tokens.items() if t is not None}
+    old = {k: unseal(kind, k, v) for k, v in entries.items() if not sealed_now(kind, k, v)}
+    redone = {k: seal(kind, k, t) for k, t in old.items() if t is not None}
     if redone:
         entries.update(redone)
         session[kind] = entries
-        _fit()  # a sealed token is longer than a clear one
+        _fit()  # a value sealed now is longer than the previous build's
     return entries
-
-
-def _token_of(kind: str, game_id: str, value: str) -> str | None:
-    """The token an entry holds: sealed (either way), or in clear; None if neither."""
-    token = unseal(kind, game_id, value)
-    if token is None and CLEAR_TOKEN.fullmatch(value):
-        return value
-    return token
 
 
 def _fit() -> None:
