@@ -81,10 +81,8 @@ def _refused_new_game(exc: Refusal) -> Response:
 def new_game() -> Response | BaseResponse:
     """Names in seating order, the first dealer, house rules with their defaults explained."""
     form = NewGameForm()
-    if not form.is_submitted():
-        return _new_game_page(form=form)
-    if not form.validate():
-        return _new_game_page(first_error(form), form)
+    if not form.validate_on_submit():
+        return _new_game_page(first_error(form) if form.is_submitted() else None, form)
     rules = parse_rules(rules_data(form.rules.form))
     named = [i for i, e in enumerate(form.players.entries) if (e.form.name.data or "").strip()]
     seat = int(form.first_dealer.data or 1) - 1

@@ -100,10 +100,8 @@ def _refused(exc: Refusal) -> Response:
 def index() -> Response:
     """Explain the app and score a round typed into the form."""
     form = ScoreForm()
-    if not form.is_submitted():
-        return _page(form)
-    if not form.validate():
-        return _page(form, error=first_error(form))
+    if not form.validate_on_submit():
+        return _page(form, error=first_error(form) if form.is_submitted() else None)
     rules = parse_rules(rules_data(form.rules.form))
     judge = referee.lazy_judge(rules.lexicon, "rules.lexicon")
     return _page(form, score_round(parse_play(_request_data(form), rules), rules, judge))

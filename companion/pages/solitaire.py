@@ -55,10 +55,8 @@ def _refused_start(exc: Refusal) -> Response:
 def start() -> Response | BaseResponse:
     """Enter the eight face-up cards, or practise with a shuffled virtual deck."""
     form = SolitaireNewForm()
-    if not form.is_submitted():
-        return _start_page()
-    if not form.validate():
-        return _start_page(first_error(form))
+    if not form.validate_on_submit():
+        return _start_page(first_error(form) if form.is_submitted() else None)
     rules = parse_rules({"min_word": form.min_word.data, "lexicon": form.lexicon.data})
     face_up = None
     if "practice" not in request.form:
