@@ -285,16 +285,7 @@ def _round_state(
     game: Game, names: tuple[str, ...], rules: Rules, number: int, row: Round | None
 ) -> RoundState:
     entries = {e.seat: e for e in row.entries} if row is not None else {}
-    seats = tuple(
-        SeatState(
-            i,
-            name,
-            i in entries,
-            entries[i].version if i in entries else 0,
-            _hand_of(entries[i], name) if i in entries else None,
-        )
-        for i, name in enumerate(names)
-    )
+    seats = tuple(_seat_state(i, name, entries.get(i)) for i, name in enumerate(names))
     complete = row is not None and len(entries) == len(names)
     play = _play_of(row, seats) if complete and row is not None else None
     race = None
@@ -316,13 +307,13 @@ def _round_state(
     )
 
 
-def _hand_of(entry: Entry, name: str) -> Hand:
-    return Hand(
-        name=name,
-        words=tuple(tuple(BY_NAME[c] for c in w) for w in entry.words),
-        unused=tuple(BY_NAME[c] for c in entry.unused),
-        went_out=entry.went_out,
-    )
+def _seat_state(seat: int, name: str, entry: Entry | None) -> SeatState:
+    """One seat of a round: its stored hand as game/ sees it, if it is in."""
+    if entry is None:
+        return SeatState(seat, name, False, 0, None)
+    words = tuple(tuple(BY_NAME[c] for c in w) for w in entry.words)
+    hand = Hand(name, words, tuple(BY_NAME[c] for c in entry.unused), entry.went_out)
+    return SeatState(seat, name, True, entry.version, hand)
 
 
 def _play_of(row: Round, seats: tuple[SeatState, ...]) -> Play:
