@@ -15,7 +15,7 @@ from companion.web import messages, refusals
 
 ROOT = Path(__file__).resolve().parents[2]
 RAISED = re.compile(
-    r"(?:Refusal|RuleError|ShapeError|NotFound|Forbidden|Conflict|UnsupportedMedia|_as_refusal|transaction)"
+    r"(?:Refusal|RuleError|ShapeError|NotFound|Forbidden|Conflict|UnsupportedMedia|_status|transaction)"
     r"\(\s*\"([a-z_]+)\""
 )
 
