@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, make_response, render_template, request
 
+from companion.actions import judging
 from companion.game.rules import DEFAULT_LEXICON
 from companion.web import referee
 from companion.web.extensions import limiter, word_lookup_limit
@@ -33,14 +34,15 @@ def _page(template: str, picked: str, status: int = 200, **context: object) -> R
 def check_word() -> Response:
     """Type a word: a big verdict, the reason, how common it is, its card spellings."""
     form = WordForm(request.args, meta={"csrf": False})
-    if not form.lexicon.data or form.lexicon.data not in referee.store().names():
+    lexicons = referee.store()
+    if not form.lexicon.data or form.lexicon.data not in lexicons.names():
         form.lexicon.data = _remembered()
     report = close = None
     status = 200
     if form.word.data is not None and form.validate():
         report = referee.word_report(form.word.data, form.lexicon.data)
         if not report["legal"]:
-            close = referee.lexicon(form.lexicon.data).close_words(form.word.data)
+            close = judging.lexicon(lexicons, form.lexicon.data).close_words(form.word.data)
     elif form.word.data is not None:
         status = 422
     lexicon_title = referee.title(form.lexicon.data)
@@ -60,18 +62,20 @@ def check_word() -> Response:
 def judge() -> Response:
     """Several words, one verdict for the whole play, as a tournament word judge gives it."""
     form = JudgeForm()
+    lexicons = referee.store()
     if not form.is_submitted():
         form.lexicon.data = _remembered()
     verdict = second = None
     status = 200
     if form.validate_on_submit():
         words = form.words_list()
-        verdict = all(referee.lexicon(form.lexicon.data).verdict(w).legal for w in words)
+        verdict = all(judging.lexicon(lexicons, form.lexicon.data).verdict(w).legal for w in words)
         if form.second.data:
-            second = all(referee.lexicon(form.second.data).verdict(w).legal for w in words)
+            other = judging.lexicon(lexicons, form.second.data)
+            second = all(other.verdict(w).legal for w in words)
     elif form.is_submitted():
         status = 422
-    titles = {name: referee.title(name) for name in referee.store().names()}
+    titles = {name: referee.title(name) for name in lexicons.names()}
     return _page(
         "judge.html",
         form.lexicon.data or _remembered(),

@@ -6,6 +6,7 @@ import re
 
 from flask import Blueprint, Response, make_response, render_template
 
+from companion.actions import judging
 from companion.game.errors import Refusal, RuleError
 from companion.game.parse import parse_play, parse_rules
 from companion.game.scoring import RoundScore, score_round
@@ -103,5 +104,5 @@ def index() -> Response:
     if not form.validate_on_submit():
         return _page(form, error=first_error(form) if form.is_submitted() else None)
     rules = parse_rules(rules_data(form.rules.form))
-    judge = referee.lazy_judge(rules.lexicon, "rules.lexicon")
+    judge = judging.lazy_judge(referee.store(), rules.lexicon, "rules.lexicon")
     return _page(form, score_round(parse_play(_request_data(form), rules), rules, judge))

@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion import store
+from companion.actions import judging
 from companion.actions import solitaire as actions
 from companion.game import solitaire
 from companion.game.deck import CARDS, Word, parse_card, text
@@ -85,7 +86,8 @@ def render_solitaire(game_id: str, error: Shown | None = None) -> str:
     has_lexicon = referee.store().knows(row.lexicon)
     stuck = hint = None
     if has_lexicon and not table.won and not table.waiting:
-        best = best_play(table.face_up, referee.solver_index(row.lexicon), row.min_word)
+        index = judging.solver_index(referee.store(), row.lexicon)
+        best = best_play(table.face_up, index, row.min_word)
         stuck = not best.words
         if not stuck and "hint" in request.args:
             word = max(best.words, key=len)

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 from flask import current_app
 from wtforms import SelectChoice
 
 from companion.actions import judging
-from companion.game.challenges import Judge, Verdict
+from companion.game.challenges import Verdict
 from companion.game.deck import value
 from companion.game.errors import RuleError
 from companion.game.spelling import spellings
-from companion.lexicon import Lexicon, LexiconStore, sources
+from companion.lexicon import LexiconStore, sources
 from companion.lexicon.definitions import Definition, Definitions
 from companion.lexicon.lexicon import frequency_band
 from companion.web import i18n, messages
@@ -42,23 +42,6 @@ def lexicon_choices() -> list[SelectChoice]:
     return [SelectChoice(name, title(name)) for name in store().names()]
 
 
-def lexicon(name: str, where: str = "lexicon") -> Lexicon:
-    """The lexicon called ``name``, or a 422 that lists the ones there are."""
-    return judging.lexicon(store(), name, where)
-
-
-def lazy_judge(name: str, where: str) -> Judge:
-    """A judge that loads lexicon ``name`` only when a challenge needs it."""
-    return judging.lazy_judge(store(), name, where)
-
-
-def solver_index(
-    lexicon_name: str, house_words: dict[str, bool] | None = None, where: str = "rules.lexicon"
-) -> Mapping[str, str]:
-    """The best-play index of a lexicon with a game's house words (see ``judging``)."""
-    return judging.solver_index(store(), lexicon_name, house_words, where)
-
-
 def spellings_json(letters: str, where: str = "letters") -> list[dict[str, object]]:
     """The card spellings of ``letters`` as the API writes them, best value first."""
     return [{"cards": [c.name for c in s], "value": value(s)} for s in spellings(letters, where)]
@@ -71,7 +54,7 @@ def word_report(
 
     ``house_words`` (a game's) overrule the lexicon.
     """
-    found = lexicon(lexicon_name)
+    found = judging.lexicon(store(), lexicon_name)
     verdict = judging.house_judge(house_words or {}, found.verdict)(word)
     try:
         cards = spellings_json(word)
@@ -100,7 +83,7 @@ def ruling_definition(
     lexicon asked, only about a word the table refused."""
 
     def lexicon_judge(w: str) -> Verdict:
-        return lexicon(lexicon_name(), "rules.lexicon").verdict(w)
+        return judging.lexicon(store(), lexicon_name(), "rules.lexicon").verdict(w)
 
     return definition_json(judging.definition(definitions(), word, legal, reason, lexicon_judge))
 
