@@ -21,7 +21,7 @@ from datetime import datetime
 from typing import TypeVar
 
 from cachetools import LRUCache, cached
-from sqlalchemy import Select, select, update
+from sqlalchemy import select, update
 from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import joinedload, selectinload
@@ -158,9 +158,10 @@ def _check_round_number(rules: Rules, number: int) -> None:
         raise NotFound("no_such_round", "", number=number, rounds=rules.rounds)
 
 
-def _game_query(game_id: str) -> Select[Game]:
-    """The query of one game with its players, house words, rounds, entries and challenges."""
-    return (
+def get_game(game_id: str) -> Game:
+    """The stored game ``game_id`` with everything it holds (players, house words, rounds,
+    entries and challenges), or NotFound."""
+    query = (
         select(Game)
         .where(Game.id == game_id[:MAX_ID])
         .options(
@@ -173,11 +174,7 @@ def _game_query(game_id: str) -> Select[Game]:
             selectinload(Game.rounds).joinedload(Round.challenges),
         )
     )
-
-
-def get_game(game_id: str) -> Game:
-    """The stored game ``game_id`` with everything it holds, or NotFound."""
-    game = db.session.scalars(_game_query(game_id)).unique().first()
+    game = db.session.scalars(query).unique().first()
     if game is None:
         raise NotFound("no_such_game")
     return game
