@@ -14,7 +14,7 @@ from flask import Response, jsonify, request
 from companion import store
 from companion.actions import games
 from companion.api import bp, json_body, json_object
-from companion.game.errors import Conflict, NotFound, Refusal, ShapeError
+from companion.game.errors import Conflict, Refusal, ShapeError
 from companion.game.parse import parse_challenge, parse_play, parse_rules
 from companion.web import referee
 from companion.web.errors import refusal_json
@@ -82,15 +82,9 @@ def create_game() -> tuple[Response, int]:
 def get_game(game_id: str) -> Response:
     """The whole game; ``If-None-Match`` with its ETag gets a cheap 304."""
     version = store.game_version(game_id)
-    if version is None:
-        raise NotFound("no_such_game")
     tag = etag(game_id, version)
-    unchanged = not_modified(tag)
-    if unchanged:
-        return unchanged
-    state = store.state_of(store.get_game(game_id))
-    response = jsonify(game_json(state))
-    response.headers["ETag"] = f'"{etag(game_id, state.version)}"'
+    response = not_modified(tag) or jsonify(game_json(store.state_at(game_id, version)))
+    response.headers["ETag"] = f'"{tag}"'
     response.headers["Cache-Control"] = "no-cache"
     response.vary.add("Accept-Language")  # its reasons are in the caller's language
     return response

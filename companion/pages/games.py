@@ -170,8 +170,6 @@ def view(game_id: str) -> Response:
     """
     if _plain_view(game_id):
         version = store.game_version(game_id)
-        if version is None:
-            raise store.NotFound("no_such_game")
         remember_seen(game_id)
         base, lang = link_base(), i18n.current()
         body = rendered.get_or_render(

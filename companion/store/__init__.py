@@ -180,10 +180,13 @@ def get_game(game_id: str) -> Game:
     return game
 
 
-def game_version(game_id: str) -> int | None:
-    """Just the version of a game (None: no such game): enough to answer a conditional
-    GET with 304, or to serve a kept page (one indexed read of one column)."""
-    return db.session.scalar(select(Game.version).where(Game.id == game_id[:MAX_ID]))
+def game_version(game_id: str) -> int:
+    """Just the version of a game, or NotFound: enough to answer a conditional GET with
+    304, or to serve a kept page (one indexed read of one column)."""
+    version = db.session.scalar(select(Game.version).where(Game.id == game_id[:MAX_ID]))
+    if version is None:
+        raise NotFound("no_such_game")
+    return version
 
 
 @dataclass(frozen=True)

@@ -138,8 +138,7 @@ def game_page_of(path: str) -> str | None:
     kind, game_id = found.groups()
     try:
         if kind == "games":
-            if store.game_version(game_id) is None:  # "new" included: no game has that id
-                return None
+            store.game_version(game_id)  # NotFound for "new" too: no game has that id
             back = url_for("games.view", game_id=game_id)
         else:
             store.get_solitaire(game_id)

@@ -104,10 +104,8 @@ def etag(game_id: str, version: int, lang: str | None = None) -> str:
 
 
 def not_modified(tag: str) -> Response | None:
-    """A 304 when the client already holds ``tag``."""
-    if request.if_none_match.contains(tag):
-        return Response(status=304, headers={"ETag": f'"{tag}"', "Cache-Control": "no-cache"})
-    return None
+    """A 304 (headers to be added) when the client already holds ``tag``."""
+    return Response(status=304) if request.if_none_match.contains(tag) else None
 
 
 def polled(game_id: str, part: str, render: Callable[[GameState], str]) -> Response:
@@ -122,8 +120,6 @@ def polled(game_id: str, part: str, render: Callable[[GameState], str]) -> Respo
     Without ``lang``, this phone's language, for no shared cache. Browsers still ask
     every time (``no-cache``)."""
     version = store.game_version(game_id)
-    if version is None:
-        raise store.NotFound("no_such_game")
     asked = request.args.get("lang", "")
     shared = asked in i18n.LANGUAGES
     lang = asked if shared else i18n.current()
@@ -136,10 +132,9 @@ def polled(game_id: str, part: str, render: Callable[[GameState], str]) -> Respo
                 lambda: render(store.state_at(game_id, version)),
             )
         response = make_response(body)
-        response.headers["ETag"] = f'"{tag}"'
+    response.headers["ETag"] = f'"{tag}"'
     # X-Accel-Expires before Cache-Control: nginx reads the headers in order, and a
     # no-cache read first makes it keep nothing, whatever X-Accel-Expires says after it.
-    response.headers.pop("Cache-Control", None)
     response.headers["X-Accel-Expires"] = str(SHARED_SECONDS if shared else 0)
     response.headers["Cache-Control"] = "no-cache"
     if not shared:
