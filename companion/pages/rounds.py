@@ -87,13 +87,10 @@ class Review:
 
     name: str
     best: BestPlay
+    words: tuple[WordScore, ...]
+    """The words of the best play, each with its text and value."""
     scored: int
     left: int
-
-    @property
-    def words(self) -> tuple[WordScore, ...]:
-        """The words of the best play, each with its text and value."""
-        return tuple(WordScore(w) for w in self.best.words)
 
 
 def _review(state: store.GameState, current: store.RoundState) -> list[Review]:
@@ -108,7 +105,8 @@ def _review(state: store.GameState, current: store.RoundState) -> list[Review]:
         cards = [c for w in hand.words for c in w] + list(hand.unused)
         best = best_play(cards, index, state.rules.min_word)
         played = scored.word_points - scored.unused_points
-        out.append(Review(hand.name, best, played, max(best.points - played, 0)))
+        words = tuple(WordScore(w) for w in best.words)
+        out.append(Review(hand.name, best, words, played, max(best.points - played, 0)))
     return out
 
 
@@ -207,16 +205,11 @@ def live_part(number: int) -> str:
     return f"-r{number}"
 
 
-def render_round(
-    game_id: str,
-    number: int,
-    entry: Entry | None = None,
-    challenge_form: ChallengeAddForm | None = None,
-    challenge_error: Shown | None = None,
-) -> str:
+def render_round(game_id: str, number: int, entry: Entry | None = None) -> str:
     """The round page: the live part (``live_context``) as this phone sees it, its forms
-    (the saved state filled in unless a refused form is given), and what the page's
-    script needs to follow the other phones."""
+    (the saved state filled in unless a refused form is given: a refused challenge's is
+    the challenge form, its error's field ``challenge``), and what the page's script
+    needs to follow the other phones."""
     game = store.get_game(game_id)
     state = store.state_of(game)
     context = live_context(state, number)
@@ -237,7 +230,8 @@ def render_round(
         entry.form = _seat_form(current, entry.seat)
     elif entry.form is None and entry.mode == "all":
         entry.form = _round_form(current)
-    challenge = challenge_form or ChallengeAddForm(formdata=None)
+    refused = entry.error if entry.error and entry.error.field == "challenge" else None
+    challenge = ChallengeAddForm() if refused else ChallengeAddForm(formdata=None)
     challenge.by.choices = choices(*((str(i), n) for i, n in enumerate(state.names)))
     words = []
     if current.play is not None:
@@ -258,7 +252,7 @@ def render_round(
             "editor": editor,
             "holder": holder,
             "challenge_form": challenge,
-            "challenge_error": challenge_error,
+            "challenge_error": refused,
             "action": ActionForm(),
             "deck": CARDS,
             "poll_ms": current_app.config.get("BOARD_POLL_MS", 3000),
@@ -442,13 +436,7 @@ def _after_save(game_id: str, number: int, saved: seats.SeatsSaved) -> str:
 
 
 def _refused_challenge(exc: Refusal, game_id: str, number: int) -> str:
-    return render_round(
-        game_id,
-        number,
-        Entry(error=Shown.of(exc, "challenge")),
-        challenge_form=ChallengeAddForm(),
-        challenge_error=Shown.of(exc),
-    )
+    return render_round(game_id, number, Entry(error=Shown.of(exc, "challenge")))
 
 
 @bp.post("/games/<game_id>/rounds/<int:number>/challenges")
