@@ -40,15 +40,14 @@ def start(
     face_up: list[Card] | None,
     min_word: MinWord,
     lexicon_name: str,
-    seed: int | None = None,
 ) -> Started:
     """Store a new game (``face_up`` None: practice with a shuffled virtual deck)."""
     lexicon(lexicons, lexicon_name, "lexicon")  # refuse an unknown lexicon now
+    seed = None
     if face_up is None:
-        seed = store.new_solitaire_seed() if seed is None else seed
+        seed = store.new_solitaire_seed()
         game = solitaire.new_practice(seed)
     else:
-        seed = None
         game = solitaire.Game(tuple(face_up))
         solitaire.deal(game.face_up)  # refuses the wrong number of cards or copies
     with store.transaction("solitaire_changed"):
