@@ -58,36 +58,25 @@ def _kept(kind: str) -> dict[str, str]:
 
 
 def _fit() -> None:
-    """Drop the oldest games until the session cookie fits ``COOKIE_BUDGET``."""
+    """Drop the oldest games, one at a time, until the session cookie fits
+    ``COOKIE_BUDGET``: first the games only opened here (they only list the game on the
+    home page), then the oldest of the longer list of rights (seats when both are as
+    long: a lost seat can be released and taken again, a lost edit right needs the edit
+    link)."""
     serializer = getattr(current_app.session_interface, "get_signing_serializer", None)
     if serializer is None:  # a session kept on the server: no cookie to fit
         return
     signer = serializer(current_app)
-    while (excess := len(signer.dumps(dict(session))) - COOKIE_BUDGET) > 0:
-        if not _drop_oldest(excess):
-            return
-
-
-def _drop_oldest(excess: int) -> bool:
-    """Drop about ``excess`` characters of the oldest entries: first the games only
-    opened here (they only list the game on the home page), then the oldest of the
-    longer list of rights (seats when both are as long: a lost seat can be released and
-    taken again, a lost edit right needs the edit link). False when nothing is left."""
-    seen = _seen()
-    rights = {kind: _entries(kind) for kind in ("seats", "edit")}
-    dropped = 0
-    while dropped < excess:
-        if seen:
-            dropped += len(seen.pop(0)) + 3
-            session["seen"] = seen
+    while len(signer.dumps(dict(session))) > COOKIE_BUDGET:
+        if seen := _seen():
+            session["seen"] = seen[1:]
             continue
+        rights = {kind: _entries(kind) for kind in ("seats", "edit")}
         kind = max(rights, key=lambda k: len(rights[k]))
         if not rights[kind]:
-            break
-        oldest = next(iter(rights[kind]))
-        dropped += len(oldest) + len(rights[kind].pop(oldest)) + 6
+            return
+        rights[kind].pop(next(iter(rights[kind])))
         session[kind] = rights[kind]
-    return dropped > 0
 
 
 def _keep(kind: str, game_id: str, token: str) -> None:
