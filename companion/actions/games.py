@@ -206,12 +206,12 @@ def check_previous_closed(game: Game, number: int) -> None:
     """Refuse entering round ``number`` before the round before it is closed."""
     if number > 1:
         previous = store.round_state(game, number - 1)
-        if previous.started and not previous.closed:
-            raise RuleError("previous_round_open", "round", number=number, previous=number - 1)
         if not previous.started:
             raise RuleError(
                 "previous_round_not_started", "round", number=number, previous=number - 1
             )
+        if not previous.closed:
+            raise RuleError("previous_round_open", "round", number=number, previous=number - 1)
 
 
 def check_complete(current: RoundState) -> None:

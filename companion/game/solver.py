@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from companion.game.deck import BY_NAME, CARDS, Card, Word, over_deck, parse_card, value
+from companion.game.deck import BY_NAME, CARDS, Card, Word, card, over_deck, value
 from companion.game.errors import RuleError
 from companion.game.spelling import MAX_LETTERS, spellings
 
@@ -252,4 +252,4 @@ def _in_word_order(multiset: list[Card], word: str) -> Word:
 
 def parse_hand(names: Iterable[object], where: str = "cards") -> tuple[Card, ...]:
     """Card names as sent (``["qu", "a"]``) into cards, refusing unknown ones."""
-    return tuple(parse_card(n, f"{where}[{i}]") for i, n in enumerate(names))
+    return tuple(card(n, f"{where}[{i}]") for i, n in enumerate(names))

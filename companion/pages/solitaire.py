@@ -21,7 +21,7 @@ from companion import store
 from companion.actions import judging
 from companion.actions import solitaire as actions
 from companion.game import solitaire
-from companion.game.deck import CARDS, Word, parse_card, text
+from companion.game.deck import CARDS, Word, card, text
 from companion.game.errors import Refusal
 from companion.game.parse import parse_rules
 from companion.game.solver import best_play
@@ -62,7 +62,7 @@ def start() -> Response | BaseResponse:
     face_up = None
     if "practice" not in request.form:
         names = split_cards(form.face_up.data or "")
-        face_up = [parse_card(n, f"face_up[{i}]") for i, n in enumerate(names)]
+        face_up = [card(n, f"face_up[{i}]") for i, n in enumerate(names)]
     started = actions.start(referee.store(), face_up, rules.min_word, rules.lexicon)
     remember(started.id, started.token)
     return redirect(url_for("solitaire.show", game_id=started.id))
@@ -72,8 +72,8 @@ def _piles_of_word(table: solitaire.Table, word: Word) -> list[int]:
     """The piles whose face-up cards spell ``word``, in order (for the hint)."""
     free = [i for i, p in enumerate(table.piles) if p.up is not None]
     out = []
-    for card in word:
-        i = next(i for i in free if table.piles[i].up == card and i not in out)
+    for c in word:
+        i = next(i for i in free if table.piles[i].up == c and i not in out)
         out.append(i)
     return out
 
@@ -137,8 +137,8 @@ def step(game_id: str, kind: str) -> BaseResponse:
     if kind == "undo":
         actions.undo(game_id, token, version)
         return redirect(url_for("solitaire.show", game_id=game_id))
-    card = parse_card(form.card.data or "", "card") if kind == "reveal" else None
-    made = solitaire.Step(kind, _numbers(form.piles.data or ""), card)
+    revealed = card(form.card.data or "", "card") if kind == "reveal" else None
+    made = solitaire.Step(kind, _numbers(form.piles.data or ""), revealed)
     done = actions.step(referee.store(), game_id, token, made, version)
     if kind == "word":
         flash(_("%(word)s: well done.", word=text(done.table.words[-1]).upper()), "ok")
