@@ -133,10 +133,8 @@ def save_seats(
             score_round(play, rules, judge)
             gone = [c for c in current.play.challenges if c not in kept] if current.play else []
             store.drop_challenges(row, [(names.index(c.player), c.word) for c in gone])
-        for seat in hands:
-            written = merged[seat]
-            assert written is not None
-            store.put_hand(row, seat, written)
+        for seat, hand in hands.items():
+            store.put_hand(row, seat, hand)
         store.touch(game, row)
         saved = SeatsSaved(store.round_state(game, number), dropped)
     return saved
