@@ -34,10 +34,11 @@ class Created:
 
 @dataclass(frozen=True)
 class Challenged:
-    """A ruled challenge: the round rescored, and the challenge's number."""
+    """A ruled challenge: the round rescored, the challenge's number, the game's lexicon."""
 
     round: RoundState
     number: int
+    lexicon: str
 
     def ruled(self) -> ChallengeResult:
         """The challenge as the rescored round rules it."""
@@ -134,7 +135,7 @@ def challenge(
         seat_of = {name: i for i, name in enumerate(store.names_of(game))}
         n = store.add_challenge_row(row, ruled.challenge, ruled.ruling, seat_of, rules.lexicon)
         store.touch(game, row)
-        done = Challenged(store.round_state(game, number), n)
+        done = Challenged(store.round_state(game, number), n, rules.lexicon)
     return done
 
 

@@ -120,12 +120,7 @@ def post_challenge(game_id: str, number: int) -> Response:
     done = games.challenge(referee.store(), game_id, bearer(), number, typed)
     data = round_json(done.round)
     ruled = done.ruled()
-    definition = referee.ruling_definition(
-        ruled.text,
-        ruled.ruling.legal,
-        ruled.ruling.reason,
-        lambda: store.rules_of(store.get_game(game_id)).lexicon,
-    )
+    definition = referee.ruling_definition(ruled, done.lexicon)
     data["ruling"] = {**challenge_json(ruled, done.number), "definition": definition}
     return jsonify(data)
 

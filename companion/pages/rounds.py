@@ -157,12 +157,7 @@ def live_context(state: store.GameState, number: int) -> dict[str, object]:
         "current": current,
         "flags": flags,
         "has_lexicon": has_lexicon,
-        "definitions": [
-            referee.ruling_definition(
-                c.text, c.ruling.legal, c.ruling.reason, lambda: state.rules.lexicon
-            )
-            for c in rulings
-        ],
+        "definitions": [referee.ruling_definition(c, state.rules.lexicon) for c in rulings],
         "review": _review(state, current),
         "previous": previous,
         "previous_open": previous_open,

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from flask import current_app
 from wtforms import SelectChoice
 
 from companion.actions import judging
-from companion.game.challenges import Verdict
 from companion.game.deck import value
 from companion.game.errors import RuleError
+from companion.game.scoring import ChallengeResult
 from companion.game.spelling import spellings
 from companion.lexicon import LexiconStore, sources
 from companion.lexicon.definitions import Definition, Definitions
@@ -75,17 +73,13 @@ def word_report(
     }
 
 
-def ruling_definition(
-    word: str, legal: bool, reason: str, lexicon_name: Callable[[], str]
-) -> dict[str, object] | None:
-    """The definition shown beside a challenge's ruling on ``word`` (see ``judging``), as
-    the API writes it. ``lexicon_name`` gives the game's lexicon; it is called, and that
-    lexicon asked, only about a word the table refused."""
-
-    def lexicon_judge(w: str) -> Verdict:
-        return judging.lexicon(store(), lexicon_name(), "rules.lexicon").verdict(w)
-
-    return definition_json(judging.definition(definitions(), word, legal, reason, lexicon_judge))
+def ruling_definition(ruled: ChallengeResult, lexicon_name: str) -> dict[str, object] | None:
+    """The definition shown beside a challenge's ruling (see ``judging``), as the API
+    writes it. The game's lexicon (``lexicon_name``) is asked only about a word the table
+    refused."""
+    judge = judging.lazy_judge(store(), lexicon_name, "rules.lexicon")
+    legal, reason = ruled.ruling.legal, ruled.ruling.reason
+    return definition_json(judging.definition(definitions(), ruled.text, legal, reason, judge))
 
 
 def definition_json(found: Definition | None) -> dict[str, object] | None:
