@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from companion.game.errors import RuleError, ShapeError
@@ -83,3 +83,11 @@ def over_deck(cards: Iterable[Card]) -> Card | None:
         if seen[c] > c.copies:
             return c
     return None
+
+
+def check_copies(cards: Sequence[Card], where: str) -> None:
+    """Refuse ``cards`` that hold more copies of a card than the deck has (that card)."""
+    over = over_deck(cards)
+    if over is not None:
+        count = cards.count(over)
+        raise RuleError("deck_copies", where, card=over.name, copies=over.copies, count=count)

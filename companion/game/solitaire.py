@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from companion.game.challenges import Verdict
-from companion.game.deck import CARDS, Card, Word, over_deck, text, value
+from companion.game.deck import CARDS, Card, Word, check_copies, text, value
 from companion.game.errors import RuleError
 from companion.game.rules import MinWord
 
@@ -105,7 +105,7 @@ def deal(face_up: Sequence[Card]) -> Table:
     """The opening table: eight piles of five face down, with these cards face up."""
     if len(face_up) != PILES:
         raise RuleError("solitaire_face_up", "face_up", piles=PILES, count=len(face_up))
-    _check_copies(face_up, "face_up")
+    check_copies(face_up, "face_up")
     return Table(tuple(Pile(c, DOWN) for c in face_up))
 
 
@@ -173,7 +173,7 @@ def _reveal(table: Table, piles: tuple[int, ...], card: Card | None, seen: Seque
     p = piles[0]
     if p not in table.to_reveal:
         raise RuleError("solitaire_nothing_to_reveal", "piles", pile=p + 1)
-    _check_copies([*seen, card], "card")
+    check_copies([*seen, card], "card")
     new = list(table.piles)
     new[p] = Pile(card, table.piles[p].down - 1)
     return replace(table, piles=tuple(new))
@@ -200,14 +200,6 @@ def _waiting(table: Table) -> RuleError:
     if table.to_reveal:
         return RuleError("solitaire_reveal_first", "piles", piles=[p + 1 for p in table.to_reveal])
     return RuleError("solitaire_refill_first", "piles", piles=[p + 1 for p in table.empty])
-
-
-def _check_copies(cards: Sequence[Card], where: str) -> None:
-    over = over_deck(cards)
-    if over is not None:
-        raise RuleError(
-            "deck_copies", where, card=over.name, copies=over.copies, count=cards.count(over)
-        )
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from companion.game.deck import BY_NAME, CARDS, Card, Word, card, over_deck, value
+from companion.game.deck import BY_NAME, CARDS, Card, Word, card, check_copies, value
 from companion.game.errors import RuleError
 from companion.game.spelling import MAX_LETTERS, spellings
 
@@ -135,11 +135,7 @@ def best_play(
         raise RuleError("hand_too_big", "cards", count=len(cards), most=MAX_HAND)
     if discard and not cards:
         raise RuleError("nothing_to_discard", "cards")
-    over = over_deck(cards)
-    if over:
-        raise RuleError(
-            "deck_copies", "cards", card=over.name, copies=over.copies, count=cards.count(over)
-        )
+    check_copies(cards, "cards")
 
     # A multiset of the hand's cards is an integer with one 5-bit field per kind of card:
     # four bits of count (at most 12 copies) under a guard bit. Whether a word fits in what
