@@ -17,13 +17,13 @@ from companion.game.scoring import score_round
 from companion.game.solver import MAX_HAND, best_play, parse_hand
 from companion.web import referee
 from companion.web.extensions import limiter, solver_limit, word_lookup_limit
+from companion.web.forms import MAX_JUDGED
 from companion.web.present import result_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 MAX_WORD = 60
 """Longer path segments are cut: no word on Quiddler cards comes near."""
-MAX_JUDGED = 20
 
 
 def json_body() -> object:

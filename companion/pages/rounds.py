@@ -72,13 +72,9 @@ def _flags(
     if not lexicons.knows(state.rules.lexicon):  # a group's own list may have been removed
         return {}, False
     judge = judging.game_judge(lexicons, state.rules.lexicon, state.house_words)
-    flags = {}
-    for seat, hand in enumerate(current.play.hands):
-        for j, word in enumerate(hand.words):
-            verdict = judge(text(word))
-            if not verdict.legal:
-                flags[(seat, j)] = verdict.reason
-    return flags, True
+    hands = enumerate(current.play.hands)
+    verdicts = {(s, j): judge(text(w)) for s, hand in hands for j, w in enumerate(hand.words)}
+    return {at: v.reason for at, v in verdicts.items() if not v.legal}, True
 
 
 @dataclass(frozen=True)
