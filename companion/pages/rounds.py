@@ -34,7 +34,7 @@ from companion.game.play import Challenge, Hand
 from companion.game.scoring import WordScore
 from companion.game.solver import BestPlay, best_play
 from companion.web import i18n, messages, referee
-from companion.web.access import held_seat_token, held_token, require_edit, seat_for, token_for
+from companion.web.access import held_seat_token, held_token, require_held, seat_for, token_for
 from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.forms import (
     ActionForm,
@@ -323,7 +323,7 @@ def save(game_id: str, number: int) -> BaseResponse:
     """The scorekeeper's form: save the hands typed (blank rows are left as they are, for
     their players to enter on their phones), refused whole or saved whole."""
     game = store.get_game(game_id)
-    token = require_edit(game)
+    token = require_held(game_id, store.get_game)
     form = RoundForm()
     names = store.names_of(game)
     went_out = small_int(form.went_out.data or "")
@@ -435,7 +435,7 @@ def _refused_challenge(exc: Refusal, game_id: str, number: int) -> str:
 def challenge(game_id: str, number: int) -> BaseResponse:
     """Challenge a saved word; the game's house words and lexicon rule, unless the table did."""
     game = store.get_game(game_id)
-    token = require_edit(game)
+    token = require_held(game_id, store.get_game)
     form = ChallengeAddForm()
     names = store.names_of(game)
     seat_text, _, index_text = (form.word.data or "").partition(":")

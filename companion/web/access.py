@@ -125,16 +125,6 @@ def token_for(game: Game | Solitaire) -> str | None:
     return token if store.can_edit(game, token) else None
 
 
-def require_edit(game: Game | Solitaire) -> str:
-    """The edit token this browser holds for ``game``, or Forbidden: the view link shows
-    everything but changes nothing (checked before a form is read; the action checks
-    again under its lock)."""
-    token = token_for(game)
-    if token is None:
-        raise Forbidden("edit_link_needed")
-    return token
-
-
 def remember_seen(game_id: str) -> None:
     """Keep ``game_id`` among the games this browser opened, for its home page (the most
     recent ones; the session is written only when the game is new to it)."""
