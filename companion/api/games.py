@@ -50,10 +50,9 @@ def conflict(exc: Conflict) -> tuple[Response, int]:
 
 
 def bearer() -> str | None:
-    """The edit token sent with the request, if any."""
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    return token.strip()[:MAX_TOKEN] if scheme.lower() == "bearer" else None
+    """The edit token sent with the request (``Authorization: Bearer``), if any."""
+    sent = request.authorization
+    return (sent.token or "")[:MAX_TOKEN] if sent and sent.type == "bearer" else None
 
 
 @bp.post("/games")
