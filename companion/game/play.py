@@ -189,7 +189,7 @@ def _check_hand_sizes(play: Play, rules: Rules) -> None:
             _check_size(hand, rules, play.round_number, f"players[{i}]")
         return
     first = play.hands[0]
-    least, most = rules.smallest_hand, rules.largest_hand
+    least, most = rules.hand_size(1), rules.largest_hand
     for i, hand in enumerate(play.hands):
         if not least <= hand.card_count <= most:
             raise RuleError(
