@@ -216,13 +216,13 @@ def remove_house_word(game_id: str, word: str) -> BaseResponse:
 def export_json(game_id: str) -> Response:
     """The whole game as the API shows it, as a file."""
     state = store.state_of(store.get_game(game_id))
-    return make_response(
-        json.dumps(game_json(state), indent=2),
-        {
-            "Content-Type": "application/json",
-            "Content-Disposition": f'attachment; filename="quiddler-{state.id}.json"',
-        },
-    )
+    return _file(json.dumps(game_json(state), indent=2), state.id, "json", "application/json")
+
+
+def _file(body: str, game_id: str, kind: str, content_type: str) -> Response:
+    """``body`` as a file to save, ``quiddler-<game id>.<kind>``."""
+    named = f'attachment; filename="quiddler-{game_id}.{kind}"'
+    return make_response(body, {"Content-Type": content_type, "Content-Disposition": named})
 
 
 CSV_FIELDS = (
@@ -259,10 +259,4 @@ def export_csv(game_id: str) -> Response:
                 "closed": "yes" if r.closed else "no",
             }
             writer.writerow([spreadsheet_safe(row[field]) for field in CSV_FIELDS])
-    return make_response(
-        out.getvalue(),
-        {
-            "Content-Type": "text/csv; charset=utf-8",
-            "Content-Disposition": f'attachment; filename="quiddler-{state.id}.csv"',
-        },
-    )
+    return _file(out.getvalue(), state.id, "csv", "text/csv; charset=utf-8")
