@@ -59,13 +59,12 @@ class Shown:
 
     message: str
     where: str = ""
-    code: str = ""
     field: str = ""
 
     @classmethod
     def of(cls, exc: Refusal, field: str | None = None) -> Shown:
         """``exc`` rendered; ``field`` is the id of the form field (default: its path)."""
-        return cls(messages.text(exc), exc.where, exc.code, exc.where if field is None else field)
+        return cls(messages.text(exc), exc.where, exc.where if field is None else field)
 
 
 def field_id(where: str) -> str:

@@ -66,7 +66,7 @@ _SPLIT_CARDS = re.compile(r"[\s,;\-·.]+")
 
 def first_error(form: Form) -> Shown:
     """The first message of a refused form, with the id of its field (``rules-bonus``)."""
-    return next(_flatten(form.errors), Shown(_("Check the form and send it again."), code="form"))
+    return next(_flatten(form.errors), Shown(_("Check the form and send it again.")))
 
 
 def _flatten(errors: object, prefix: str = "") -> Iterator[Shown]:
@@ -79,7 +79,7 @@ def _flatten(errors: object, prefix: str = "") -> Iterator[Shown]:
         and errors
         and not isinstance(errors[0], dict | list | tuple)
     ):
-        yield Shown(str(errors[0]), prefix, "form", prefix)  # a message, maybe a lazy one
+        yield Shown(str(errors[0]), prefix, prefix)  # a message, maybe a lazy one
     elif isinstance(errors, list | tuple):
         for i, value in enumerate(errors):
             if value:
