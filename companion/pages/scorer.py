@@ -11,7 +11,7 @@ from companion.game.errors import Refusal, RuleError
 from companion.game.parse import parse_play, parse_rules
 from companion.game.scoring import RoundScore, score_round
 from companion.web import referee
-from companion.web.errors import Shown, shows_refusals
+from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.extensions import limiter, word_lookup_limit
 from companion.web.forms import FixedRows, ScoreForm, first_error, rules_data, typed_cards
 
@@ -64,11 +64,9 @@ def _request_data(form: ScoreForm) -> dict[str, object]:
 def field_for_path(where: str, form: ScoreForm) -> str:
     """The form field id (``players-1-words``) for an API path (``players[0].words[2]``):
     its entry's row in ``form`` (blank rows are not entries)."""
-    if where.startswith("rules."):
-        return "rules-" + where.split(".", 1)[1]
     match = _PATH.match(where)
-    if not match:
-        return where
+    if not match:  # rules.bonus -> rules-bonus
+        return field_id(where)
     kind, index, field = match.group(1), int(match.group(2)), match.group(3)
     rows = _filled(form.players if kind == "players" else form.challenges)
     row = rows[index] if index < len(rows) else index
@@ -91,8 +89,7 @@ def _page(
 def _refused(exc: Refusal) -> Response:
     """The form again with the message by its field (the ids depend on the rows filled in)."""
     form = ScoreForm()
-    field = exc.where if exc.where.startswith("challenges-") else field_for_path(exc.where, form)
-    return _page(form, error=Shown.of(exc, field))
+    return _page(form, error=Shown.of(exc, field_for_path(exc.where, form)))
 
 
 @bp.route("/score", methods=["GET", "POST"])
