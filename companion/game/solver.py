@@ -171,6 +171,8 @@ def best_play(
                     best, best_words = total, (word_state, *words)
         return best, best_words
 
+    dropped: Card | None = None
+    remaining = list(cards)
     if discard:
         # Throw away the card that leaves the most points (then the usual ties, then the
         # first kind). Points of the rest: 2 * value used - (hand value - discard value).
@@ -179,14 +181,10 @@ def best_play(
             return 2 * used + kinds[k].value, cards_used, words_made, longest, -k
 
         i = max(range(len(kinds)), key=after)
-        score, word_states = solve(full - weights[i])
-        dropped: Card | None = kinds[i]
-        remaining = list(cards)
-        remaining.remove(kinds[i])
-    else:
-        score, word_states = solve(full)
-        dropped = None
-        remaining = list(cards)
+        full -= weights[i]
+        dropped = kinds[i]
+        remaining.remove(dropped)
+    score, word_states = solve(full)
 
     words = []
     for state in word_states:
