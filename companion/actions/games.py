@@ -100,10 +100,7 @@ def save_round(
         row = store.new_round_row(game, number)
         for seat, hand in enumerate(play.hands):
             store.put_hand(row, seat, hand)
-        seat_of = {n: i for i, n in enumerate(names)}
-        store.put_challenges(
-            row, [(r.challenge, r.ruling) for r in result.challenges], seat_of, rules.lexicon
-        )
+        store.put_challenges(row, result.challenges, rules.lexicon)
         store.touch(game, row)
         saved = store.round_state(game, number)
     return saved
@@ -132,8 +129,7 @@ def challenge(
             raise
         ruled = result.challenges[-1]
         row = store.new_round_row(game, number)
-        seat_of = {name: i for i, name in enumerate(store.names_of(game))}
-        n = store.add_challenge_row(row, ruled.challenge, ruled.ruling, seat_of, rules.lexicon)
+        n = store.add_challenge_row(row, ruled, rules.lexicon)
         store.touch(game, row)
         done = Challenged(store.round_state(game, number), n, rules.lexicon)
     return done

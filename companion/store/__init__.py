@@ -34,7 +34,7 @@ from companion.game.errors import NotFound as NotFound  # the web raises store.N
 from companion.game.parse import parse_rules
 from companion.game.play import Challenge, Hand, Play
 from companion.game.rules import MinWord, Rules
-from companion.game.scoring import BonusRace, RoundScore, bonus_race, score_round
+from companion.game.scoring import BonusRace, ChallengeResult, RoundScore, bonus_race, score_round
 from companion.game.standings import Standing, dealer, first_player, standings, winners
 from companion.store.db import db
 from companion.store.models import Challenge as ChallengeRow
@@ -468,22 +468,20 @@ def seat_of_token(game: Game, token: str | None) -> int | None:
     return found
 
 
-def put_challenges(
-    row: Round, rulings: list[tuple[Challenge, Ruling]], seat_of: dict[str, int], lexicon: str
-) -> None:
+def put_challenges(row: Round, rulings: tuple[ChallengeResult, ...], lexicon: str) -> None:
     """Replace the challenges of a round; each new one gets a number never used before."""
     if row.id is not None and row.challenges:  # (round, number) is unique
         row.challenges.clear()
         db.session.flush()
     row.challenges = []
-    for challenge, ruling in rulings:
-        add_challenge_row(row, challenge, ruling, seat_of, lexicon)
+    for ruled in rulings:
+        add_challenge_row(row, ruled, lexicon)
 
 
-def add_challenge_row(
-    row: Round, challenge: Challenge, ruling: Ruling, seat_of: dict[str, int], lexicon: str
-) -> int:
-    """Keep one ruled challenge in round ``row``; return its number."""
+def add_challenge_row(row: Round, ruled: ChallengeResult, lexicon: str) -> int:
+    """Keep one ruled challenge in round ``row`` (decided with ``lexicon``); its number."""
+    seat_of = {p.name: p.seat for p in row.game.players}
+    challenge, ruling = ruled.challenge, ruled.ruling
     n = (row.challenges_made or 0) + 1
     row.challenges_made = n
     row.challenges.append(
