@@ -322,10 +322,9 @@ def _clash(game_id: str, number: int, exc: Refusal, form: RoundForm | SeatForm) 
 def save(game_id: str, number: int) -> BaseResponse:
     """The scorekeeper's form: save the hands typed (blank rows are left as they are, for
     their players to enter on their phones), refused whole or saved whole."""
-    game = store.get_game(game_id)
     token = require_held(game_id, store.get_game)
     form = RoundForm()
-    names = store.names_of(game)
+    names = store.names_of(store.get_game(game_id))
     went_out = small_int(form.went_out.data or "")
     hands, versions = {}, {}
     for seat in range(len(names)):
@@ -434,10 +433,9 @@ def _refused_challenge(exc: Refusal, game_id: str, number: int) -> str:
 @shows_refusals(_refused_challenge)
 def challenge(game_id: str, number: int) -> BaseResponse:
     """Challenge a saved word; the game's house words and lexicon rule, unless the table did."""
-    game = store.get_game(game_id)
     token = require_held(game_id, store.get_game)
     form = ChallengeAddForm()
-    names = store.names_of(game)
+    names = store.names_of(store.get_game(game_id))
     seat_text, _, index_text = (form.word.data or "").partition(":")
     seat, index, by = small_int(seat_text), small_int(index_text), small_int(form.by.data)
     if seat is None or index is None or by is None or seat >= len(names) or by >= len(names):
