@@ -355,9 +355,7 @@ class SolitaireNewForm(FlaskForm):
 
     face_up = StringField(lazy_gettext("The eight face-up cards, pile 1 to 8"))
     min_word = _rule_field(BY_RULE["min_word"])
-    lexicon = SelectField(
-        lazy_gettext("Dictionary"), default=Rules.lexicon, choices=lexicon_choices
-    )
+    lexicon = _rule_field(BY_RULE["lexicon"])
 
 
 class SolitaireStepForm(FlaskForm):
