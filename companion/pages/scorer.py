@@ -37,16 +37,11 @@ def _request_data(form: ScoreForm) -> dict[str, object]:
     challenges: list[dict[str, object]] = []
     for k in _filled(form.challenges):
         row = form.challenges.entries[k].form
-        where = f"challenges-{k}"
-        for field in (row.by, row.player):
+        for field in (row.by, row.player):  # where: the box's id (challenges-0-by)
             if field.data not in seat_names:
-                raise RuleError(
-                    "seat_without_player",
-                    f"{where}-{field.name.rsplit('-', 1)[-1]}",
-                    field=str(field.label.text),
-                )
+                raise RuleError("seat_without_player", field.id, field=str(field.label.text))
         if row.word.data is None:
-            raise RuleError("challenge_word_number", f"{where}-word")
+            raise RuleError("challenge_word_number", row.word.id)
         challenge: dict[str, object] = {
             "by": seat_names[row.by.data],
             "player": seat_names[row.player.data],
