@@ -84,11 +84,13 @@ def new_game() -> Response | BaseResponse:
     if not form.validate_on_submit():
         return _new_game_page(first_error(form) if form.is_submitted() else None, form)
     rules = parse_rules(rules_data(form.rules.form))
-    named = [i for i, e in enumerate(form.players.entries) if (e.form.name.data or "").strip()]
+    typed = [(e.form.name.data or "").strip() for e in form.players.entries]
+    named = [i for i, name in enumerate(typed) if name]  # blank seats left out
     seat = int(form.first_dealer.data or 1) - 1
     if seat not in named:
         raise RuleError("first_dealer_named", "first_dealer")
-    created = games.create_game(referee.store(), form.names(), named.index(seat), rules)
+    names = [typed[i] for i in named]
+    created = games.create_game(referee.store(), names, named.index(seat), rules)
     remember(created.state.id, created.token)
     return redirect(url_for("games.view", game_id=created.state.id, created=1))
 

@@ -285,10 +285,6 @@ class NewGameForm(FlaskForm):
     first_dealer = SelectField(lazy_gettext("First dealer"), choices=SEATS[1:], default="1")
     rules = FormField(RulesForm)
 
-    def names(self) -> list[str]:
-        """The names typed, blank seats left out, in seating order."""
-        return [n for e in self.players.entries if (n := (e.form.name.data or "").strip())]
-
 
 class EntryForm(Form):
     """What one player laid down: words and leftover cards; the version of the hand the
