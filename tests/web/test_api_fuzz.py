@@ -51,8 +51,15 @@ FUZZ = settings(
 
 CARD_NAMES = [*"abcdefghijklmnopqrstuvwxyz", "qu", "in", "er", "cl", "th"]
 SHAPE_KEYS = {"error", "where", "code", "params"}
-DERIVED = refusals.DERIVED
-"""Names a template may use that the catalog derives from a parameter (or from none)."""
+DERIVED: dict[str, str | None] = {
+    "card_text": "card",
+    "reason_text": "reason",
+    "whose_word": None,
+    "double_hint": None,
+    "last": "seats",
+}
+"""Names a template may use that the catalog derives from a parameter (the one each comes
+from, None for none): the phrases ``refusals.values`` makes."""
 
 # --- strategies ------------------------------------------------------------------------
 
