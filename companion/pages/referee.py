@@ -38,22 +38,19 @@ def check_word() -> Response:
     if not form.lexicon.data or form.lexicon.data not in lexicons.names():
         form.lexicon.data = _remembered()
     report = close = None
-    status = 200
-    if form.word.data is not None and form.validate():
+    typed = form.word.data is not None
+    if typed and form.validate():
         report = referee.word_report(form.word.data, form.lexicon.data)
         if not report["legal"]:
             close = judging.lexicon(lexicons, form.lexicon.data).close_words(form.word.data)
-    elif form.word.data is not None:
-        status = 422
-    lexicon_title = referee.title(form.lexicon.data)
     return _page(
         "words.html",
         form.lexicon.data,
-        status,
+        422 if typed and report is None else 200,  # a word typed, and refused
         form=form,
         report=report,
         close=close,
-        lexicon_title=lexicon_title,
+        lexicon_title=referee.title(form.lexicon.data),
     )
 
 
@@ -66,22 +63,18 @@ def judge() -> Response:
     if not form.is_submitted():
         form.lexicon.data = _remembered()
     verdict = second = None
-    status = 200
     if form.validate_on_submit():
         words = form.words_list()
         verdict = all(judging.lexicon(lexicons, form.lexicon.data).verdict(w).legal for w in words)
         if form.second.data:
             other = judging.lexicon(lexicons, form.second.data)
             second = all(other.verdict(w).legal for w in words)
-    elif form.is_submitted():
-        status = 422
-    titles = {name: referee.title(name) for name in lexicons.names()}
     return _page(
         "judge.html",
         form.lexicon.data or _remembered(),
-        status,
+        422 if form.is_submitted() and verdict is None else 200,  # sent, and refused
         form=form,
         verdict=verdict,
         second=second,
-        titles=titles,
+        titles={name: referee.title(name) for name in lexicons.names()},
     )
