@@ -42,18 +42,16 @@ def _request_data(form: ScoreForm) -> dict[str, object]:
                 raise RuleError("seat_without_player", field.id, field=str(field.label.text))
         if row.word.data is None:
             raise RuleError("challenge_word_number", row.word.id)
-        challenge: dict[str, object] = {
-            "by": seat_names[row.by.data],
-            "player": seat_names[row.player.data],
-            "word": row.word.data - 1,
-        }
-        if row.ruling.data:
-            challenge["ruling"] = row.ruling.data
-        challenges.append(challenge)
-    data: dict[str, object] = {"players": players, "challenges": challenges}
-    if form.round.data:
-        data["round"] = int(form.round.data)
-    return data
+        challenges.append(
+            {
+                "by": seat_names[row.by.data],
+                "player": seat_names[row.player.data],
+                "word": row.word.data - 1,
+                "ruling": row.ruling.data or None,  # None: the dictionary decides
+            }
+        )
+    number = int(form.round.data) if form.round.data else None  # None: any round
+    return {"players": players, "challenges": challenges, "round": number}
 
 
 def field_for_path(where: str, form: ScoreForm) -> str:
