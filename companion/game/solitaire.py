@@ -109,14 +109,14 @@ def deal(face_up: Sequence[Card]) -> Table:
     return Table(tuple(Pile(c, DOWN) for c in face_up))
 
 
-def practice_deck(seed: int) -> list[Card]:
+def practice_deck(seed: int) -> tuple[Card, ...]:
     """A shuffled virtual deck for practice: the 48 cards in play, pile by pile.
 
     Pile ``i`` holds ``deck[6 * i: 6 * i + 6]``, its face-up card first.
     """
     deck = [c for c in CARDS for _ in range(c.copies)]
     random.Random(seed).shuffle(deck)
-    return deck[:IN_PLAY]
+    return tuple(deck[:IN_PLAY])
 
 
 def apply(
@@ -254,7 +254,7 @@ class Game:
 
 def new_practice(seed: int) -> Game:
     """A practice game dealt from a shuffled virtual deck."""
-    deck = tuple(practice_deck(seed))
+    deck = practice_deck(seed)
     return Game(tuple(deck[6 * i] for i in range(PILES)), (), deck)
 
 

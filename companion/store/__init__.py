@@ -528,7 +528,7 @@ def drop_house_word(game: Game, word: str) -> None:
 
 def solitaire_game(row: Solitaire) -> solitaire.Game:
     """A stored solitaire game as game/ sees it."""
-    practice = solitaire.practice_deck(row.practice_seed) if row.practice_seed is not None else None
+    seed = row.practice_seed
     return solitaire.Game(
         face_up=tuple(BY_NAME[c] for c in row.face_up),
         steps=tuple(
@@ -537,7 +537,7 @@ def solitaire_game(row: Solitaire) -> solitaire.Game:
             )
             for s in row.steps
         ),
-        practice=tuple(practice) if practice is not None else None,
+        practice=solitaire.practice_deck(seed) if seed is not None else None,
     )
 
 
