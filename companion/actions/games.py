@@ -33,19 +33,12 @@ class Created:
 
 
 @dataclass(frozen=True)
-class Saved:
-    """A saved round, and the words of challenges dropped because their word changed."""
-
-    round: RoundState
-    dropped: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
 class Challenged:
-    """A ruled challenge: the round rescored, and the challenge's number."""
+    """A ruled challenge: the round rescored, the challenge's number, the game's lexicon."""
 
     round: RoundState
     number: int
+    lexicon: str
 
     def ruled(self) -> ChallengeResult:
         """The challenge as the rescored round rules it."""
@@ -83,14 +76,10 @@ def save_round(
     number: int,
     play: Play,
     expected_version: int | None = None,
-    keep_challenges: bool = False,
-) -> Saved:
+) -> RoundState:
     """Enter (or replace) everything laid down in open round ``number``, refused whole or
-    saved whole.
-
-    ``keep_challenges``: the challenges already ruled stay where their word is still
-    entered unchanged (a page re-saving the cards); else ``play.challenges`` replace them.
-    ``expected_version`` is the round's version the sender saw: another is a Conflict.
+    saved whole: ``play.challenges`` replace the round's. ``expected_version`` is the
+    round's version the sender saw: another is a Conflict.
     """
     with store.transaction("round_changed", number=number):
         game = editable(game_id, token)
@@ -101,25 +90,19 @@ def save_round(
         if expected_version is not None and expected_version != current.version:
             raise Conflict("round_changed", "", number=number)
         play, sent_at = _seated(play, names)
-        dropped: tuple[str, ...] = ()
-        if keep_challenges:
-            kept, dropped = still_standing(current, play)
-            play = replace(play, challenges=kept)
         play = replace(play, round_number=number)
-        judge = game_judge(lexicons, rules.lexicon, house_of(game))
+        judge = game_judge(lexicons, rules.lexicon, store.house_words_of(game))
         try:
             result = score_round(play, rules, judge)  # refuses a round against the rules
         except RuleError as exc:  # point at the player as the request listed them
             exc.where = _resent(exc.where, sent_at)
             raise
         row = store.new_round_row(game, number)
-        store.put_entries(row, play)
-        seat_of = {n: i for i, n in enumerate(names)}
-        store.put_challenges(
-            row, [(r.challenge, r.ruling) for r in result.challenges], seat_of, rules.lexicon
-        )
+        for seat, hand in enumerate(play.hands):
+            store.put_hand(row, seat, hand)
+        store.put_challenges(row, result.challenges, rules.lexicon)
         store.touch(game, row)
-        saved = Saved(store.round_state(game, number), dropped)
+        saved = store.round_state(game, number)
     return saved
 
 
@@ -137,7 +120,7 @@ def challenge(
         assert current.play is not None
         play = replace(current.play, challenges=(*current.play.challenges, typed))
         prefix = f"challenges[{len(play.challenges) - 1}]"
-        judge = game_judge(lexicons, rules.lexicon, house_of(game))
+        judge = game_judge(lexicons, rules.lexicon, store.house_words_of(game))
         try:
             result = score_round(play, rules, judge)  # refuses own word, twice, no such word
         except RuleError as exc:  # point at the fields of the one challenge sent
@@ -146,10 +129,9 @@ def challenge(
             raise
         ruled = result.challenges[-1]
         row = store.new_round_row(game, number)
-        seat_of = {name: i for i, name in enumerate(store.names_of(game))}
-        n = store.add_challenge_row(row, ruled.challenge, ruled.ruling, seat_of, rules.lexicon)
+        n = store.add_challenge_row(row, ruled, rules.lexicon)
         store.touch(game, row)
-        done = Challenged(store.round_state(game, number), n)
+        done = Challenged(store.round_state(game, number), n, rules.lexicon)
     return done
 
 
@@ -168,17 +150,9 @@ def withdraw(game_id: str, token: str | None, number: int, n: int) -> RoundState
     return state
 
 
-def close_round(game_id: str, token: str | None, number: int) -> RoundState:
-    """Close round ``number``: its scores count on the leaderboard."""
-    return _set_closed(game_id, token, number, closed=True)
-
-
-def reopen_round(game_id: str, token: str | None, number: int) -> RoundState:
-    """Reopen a closed round to fix a mistake; it leaves the leaderboard until closed again."""
-    return _set_closed(game_id, token, number, closed=False)
-
-
-def _set_closed(game_id: str, token: str | None, number: int, closed: bool) -> RoundState:
+def set_closed(game_id: str, token: str | None, number: int, closed: bool) -> RoundState:
+    """Close round ``number`` (its scores count on the leaderboard), or reopen it to fix a
+    mistake (it leaves the leaderboard until closed again)."""
     with store.transaction("round_changed", number=number):
         game = editable(game_id, token)
         current = store.round_state(game, number)
@@ -225,20 +199,16 @@ def remove_house_word(game_id: str, token: str | None, word: str) -> GameState:
     return state
 
 
-def house_of(game: Game) -> dict[str, bool]:
-    return {h.word: h.allowed for h in game.house_words}
-
-
 def check_previous_closed(game: Game, number: int) -> None:
     """Refuse entering round ``number`` before the round before it is closed."""
     if number > 1:
         previous = store.round_state(game, number - 1)
-        if previous.started and not previous.closed:
-            raise RuleError("previous_round_open", "round", number=number, previous=number - 1)
         if not previous.started:
             raise RuleError(
                 "previous_round_not_started", "round", number=number, previous=number - 1
             )
+        if not previous.closed:
+            raise RuleError("previous_round_open", "round", number=number, previous=number - 1)
 
 
 def check_complete(current: RoundState) -> None:

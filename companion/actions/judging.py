@@ -26,11 +26,6 @@ def lexicon(lexicons: LexiconStore, name: str, where: str = "lexicon") -> Lexico
         raise RuleError("unknown_lexicon", where, name=name[:40], names=exc.names) from None
 
 
-def has_lexicon(lexicons: LexiconStore, name: str) -> bool:
-    """Whether lexicon ``name`` is on offer (a group's list may have been removed)."""
-    return lexicons.knows(name)
-
-
 def lazy_judge(lexicons: LexiconStore, name: str, where: str) -> Judge:
     """A judge that loads lexicon ``name`` only when a challenge needs it."""
 

@@ -17,12 +17,11 @@ from companion.actions.games import (
     check_open,
     check_previous_closed,
     editable,
-    house_of,
     still_standing,
 )
 from companion.actions.judging import game_judge
 from companion.game.errors import Conflict, Forbidden, NotFound, RuleError
-from companion.game.play import Challenge, Hand, Play, check_seat
+from companion.game.play import Hand, Play, check_seat
 from companion.game.scoring import score_round
 from companion.lexicon import LexiconStore
 from companion.store import GameState, RoundState
@@ -46,7 +45,6 @@ class SeatsSaved:
     dropped because their word changed."""
 
     round: RoundState
-    seats: tuple[int, ...]
     dropped: tuple[str, ...] = ()
 
 
@@ -131,20 +129,15 @@ def save_seats(
             play = Play(tuple(h for h in merged if h is not None), round_number=number)
             kept, dropped = still_standing(current, play)
             play = replace(play, challenges=kept)
-            score_round(play, rules, game_judge(lexicons, rules.lexicon, house_of(game)))
-            gone = [c for c in _challenges(current) if c not in kept]
+            judge = game_judge(lexicons, rules.lexicon, store.house_words_of(game))
+            score_round(play, rules, judge)
+            gone = [c for c in current.play.challenges if c not in kept] if current.play else []
             store.drop_challenges(row, [(names.index(c.player), c.word) for c in gone])
-        for seat in hands:
-            written = merged[seat]
-            assert written is not None
-            store.put_hand(row, seat, written)
+        for seat, hand in hands.items():
+            store.put_hand(row, seat, hand)
         store.touch(game, row)
-        saved = SeatsSaved(store.round_state(game, number), tuple(sorted(hands)), dropped)
+        saved = SeatsSaved(store.round_state(game, number), dropped)
     return saved
-
-
-def _challenges(current: RoundState) -> tuple[Challenge, ...]:
-    return current.play.challenges if current.play is not None else ()
 
 
 def _name_of(game: Game, seat: int) -> str:

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from companion import store
 from companion.actions.judging import lexicon
 from companion.game import solitaire
-from companion.game.challenges import Verdict
 from companion.game.deck import Card
 from companion.game.errors import Conflict, Forbidden
 from companion.game.rules import MinWord
@@ -41,15 +40,14 @@ def start(
     face_up: list[Card] | None,
     min_word: MinWord,
     lexicon_name: str,
-    seed: int | None = None,
 ) -> Started:
     """Store a new game (``face_up`` None: practice with a shuffled virtual deck)."""
     lexicon(lexicons, lexicon_name, "lexicon")  # refuse an unknown lexicon now
+    seed = None
     if face_up is None:
-        seed = store.new_solitaire_seed() if seed is None else seed
+        seed = store.new_solitaire_seed()
         game = solitaire.new_practice(seed)
     else:
-        seed = None
         game = solitaire.Game(tuple(face_up))
         solitaire.deal(game.face_up)  # refuses the wrong number of cards or copies
     with store.transaction("solitaire_changed"):
@@ -92,11 +90,6 @@ def _editable(game_id: str, token: str | None, expected_version: int | None) -> 
     return row
 
 
-def made_earlier(_word: str) -> Verdict:
-    """Replaying a game trusts the words it holds: they were checked when made."""
-    return Verdict(True, "in_dictionary")
-
-
 def _keep(row: Solitaire, game: solitaire.Game) -> Stepped:
     store.put_steps(row, game)
-    return Stepped(game, game.replay(made_earlier, row.min_word), row.version)
+    return Stepped(game, game.replay(row.min_word), row.version)

@@ -8,6 +8,7 @@ import json
 from flask import Blueprint, Response, jsonify, request
 
 from companion import store
+from companion.actions import judging
 from companion.game.deck import CARDS
 from companion.game.errors import RuleError, ShapeError, UnsupportedMedia
 from companion.game.parse import parse_play, parse_rules
@@ -16,13 +17,13 @@ from companion.game.scoring import score_round
 from companion.game.solver import MAX_HAND, best_play, parse_hand
 from companion.web import referee
 from companion.web.extensions import limited
+from companion.web.forms import MAX_JUDGED
 from companion.web.present import result_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 MAX_WORD = 60
 """Longer path segments are cut: no word on Quiddler cards comes near."""
-MAX_JUDGED = 20
 
 
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -88,7 +89,7 @@ def score() -> Response:
     body = json_body()
     rules = parse_rules(body.get("rules") if isinstance(body, dict) else None)
     play = parse_play(body, rules)
-    judge = referee.lazy_judge(rules.lexicon, "rules.lexicon")
+    judge = judging.lazy_judge(referee.store(), rules.lexicon, "rules.lexicon")
     return jsonify(result_json(score_round(play, rules, judge)))
 
 
@@ -123,7 +124,7 @@ def judge() -> Response:
     name = body.get("lexicon", DEFAULT_LEXICON)
     if not isinstance(name, str):
         raise ShapeError("lexicon_not_text", "lexicon")
-    lexicon = referee.lexicon(name)
+    lexicon = judging.lexicon(referee.store(), name)
     return jsonify(acceptable=all(lexicon.verdict(w).legal for w in words))
 
 
@@ -144,5 +145,5 @@ def best() -> Response:
         raise ShapeError("discard_flag", "discard")
     rules = parse_rules(body.get("rules"))
     hand = parse_hand(cards)
-    index = referee.solver_index(rules.lexicon)
+    index = judging.solver_index(referee.store(), rules.lexicon)
     return jsonify(best_play(hand, index, rules.min_word, discard).as_dict())

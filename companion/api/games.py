@@ -14,7 +14,7 @@ from flask import Response, jsonify, request
 from companion import store
 from companion.actions import games
 from companion.api import bp, json_body, json_object
-from companion.game.errors import Conflict, NotFound, Refusal, ShapeError
+from companion.game.errors import Conflict, Refusal, ShapeError
 from companion.game.parse import parse_challenge, parse_play, parse_rules
 from companion.web import referee
 from companion.web.errors import refusal_json
@@ -50,10 +50,9 @@ def conflict(exc: Conflict) -> tuple[Response, int]:
 
 
 def bearer() -> str | None:
-    """The edit token sent with the request, if any."""
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    return token.strip()[:MAX_TOKEN] if scheme.lower() == "bearer" else None
+    """The edit token sent with the request (``Authorization: Bearer``), if any."""
+    sent = request.authorization
+    return (sent.token or "")[:MAX_TOKEN] if sent and sent.type == "bearer" else None
 
 
 @bp.post("/games")
@@ -82,15 +81,9 @@ def create_game() -> tuple[Response, int]:
 def get_game(game_id: str) -> Response:
     """The whole game; ``If-None-Match`` with its ETag gets a cheap 304."""
     version = store.game_version(game_id)
-    if version is None:
-        raise NotFound("no_such_game")
     tag = etag(game_id, version)
-    unchanged = not_modified(tag)
-    if unchanged:
-        return unchanged
-    state = store.state_of(store.get_game(game_id))
-    response = jsonify(game_json(state))
-    response.headers["ETag"] = f'"{etag(game_id, state.version)}"'
+    response = not_modified(tag) or jsonify(game_json(store.state_at(game_id, version)))
+    response.headers["ETag"] = f'"{tag}"'
     response.headers["Cache-Control"] = "no-cache"
     response.vary.add("Accept-Language")  # its reasons are in the caller's language
     return response
@@ -116,7 +109,7 @@ def put_round(game_id: str, number: int) -> Response:
         raise ShapeError("rules_from_address", field, field=field)
     play = parse_play(body)
     saved = games.save_round(referee.store(), game_id, bearer(), number, play, expected_version())
-    return jsonify(round_json(saved.round))
+    return jsonify(round_json(saved))
 
 
 @bp.post("/games/<game_id>/rounds/<int:number>/challenges")
@@ -126,12 +119,7 @@ def post_challenge(game_id: str, number: int) -> Response:
     done = games.challenge(referee.store(), game_id, bearer(), number, typed)
     data = round_json(done.round)
     ruled = done.ruled()
-    definition = referee.ruling_definition(
-        ruled.text,
-        ruled.ruling.legal,
-        ruled.ruling.reason,
-        lambda: store.rules_of(store.get_game(game_id)).lexicon,
-    )
+    definition = referee.ruling_definition(ruled, done.lexicon)
     data["ruling"] = {**challenge_json(ruled, done.number), "definition": definition}
     return jsonify(data)
 
@@ -142,16 +130,10 @@ def delete_challenge(game_id: str, number: int, n: int) -> Response:
     return jsonify(round_json(games.withdraw(game_id, bearer(), number, n)))
 
 
-@bp.post("/games/<game_id>/rounds/<int:number>/close")
-def close(game_id: str, number: int) -> Response:
-    """Close a round: it counts on the leaderboard."""
-    return jsonify(round_json(games.close_round(game_id, bearer(), number)))
-
-
-@bp.post("/games/<game_id>/rounds/<int:number>/reopen")
-def reopen(game_id: str, number: int) -> Response:
-    """Reopen a closed round to fix it."""
-    return jsonify(round_json(games.reopen_round(game_id, bearer(), number)))
+@bp.post("/games/<game_id>/rounds/<int:number>/<any(close, reopen):action>")
+def close_or_reopen(game_id: str, number: int, action: str) -> Response:
+    """Close a round (it counts on the leaderboard) or reopen it to fix it."""
+    return jsonify(round_json(games.set_closed(game_id, bearer(), number, action == "close")))
 
 
 @bp.put("/games/<game_id>/house-words/<word>")

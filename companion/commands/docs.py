@@ -12,24 +12,16 @@ import sys
 from pathlib import Path
 
 from companion.game.rules import MAX_POINTS, RULES, RuleSpec
-from companion.web.messages import REASONS, REFUSALS, Plural
+from companion.web.refusals import REASONS, REFUSALS, Plural
 
 DOCS = Path(__file__).resolve().parent.parent.parent / "docs"
 
 
 def _values(spec: RuleSpec) -> tuple[str, str]:
     """The default and the alternatives of a house rule, as the table writes them."""
-    if spec.kind == "choice":
-        alternatives = [
-            f"{label} (`{value}`)"
-            for value, label in zip(spec.choices, spec.labels, strict=True)
-            if value != spec.default
-        ]
-        return f"{spec.label(spec.default)} (`{spec.default}`)", "; ".join(alternatives)
-    if spec.kind == "flag":
-        return f"{spec.label(spec.default)} (`{str(spec.default).lower()}`)", spec.label(
-            not spec.default
-        ) + f" (`{str(not spec.default).lower()}`)"
+    if spec.kind in ("choice", "flag"):  # each value: its label, then its key (`true`)
+        shown = {v: f"{spec.label(v)} (`{str(v).lower()}`)" for v in spec.choices or (True, False)}
+        return shown.pop(spec.default), "; ".join(shown.values())
     if spec.kind == "points":
         return str(spec.default), f"any whole number from 0 to {MAX_POINTS}"
     return f"`{spec.default}`", "`wordgame`, or a group's own word list"

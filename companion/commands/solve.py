@@ -18,6 +18,7 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
+from companion.game.deck import value
 from companion.game.errors import RuleError
 from companion.game.solver import best_play, build_index, parse_hand
 from companion.lexicon import packed
@@ -50,12 +51,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: cannot read the word list: {exc.strerror}", file=sys.stderr)
         return 2
     for word in play.words:
-        print(f"{'·'.join(str(c) for c in word):24} {sum(c.value for c in word):>4}")
+        print(f"{'·'.join(str(c) for c in word):24} {value(word):>4}")
     if play.unused:
-        print(
-            f"unused: {' '.join(str(c) for c in play.unused)} "
-            f"(-{sum(c.value for c in play.unused)})"
-        )
+        print(f"unused: {' '.join(str(c) for c in play.unused)} (-{value(play.unused)})")
     if play.discard:
         print(f"discard: {play.discard}")
     print(f"points: {play.points}" + ("  (goes out)" if play.goes_out else ""))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from companion.game.errors import RuleError, ShapeError
@@ -47,21 +47,17 @@ Word = tuple[Card, ...]
 """A word as laid on the table: the cards in the order played."""
 
 
-def card(name: str, where: str = "") -> Card:
-    """The card called ``name`` (case and surrounding spaces ignored; ASCII only, so
-    a look-alike such as the Kelvin sign is not a K)."""
+def card(name: object, where: str = "") -> Card:
+    """The card called ``name``, such as ``"qu"`` or ``"Z"`` (case and surrounding spaces
+    ignored; ASCII only, so a look-alike such as the Kelvin sign is not a K); anything
+    else is refused, a name that is not text as a ShapeError."""
+    if not isinstance(name, str):
+        raise ShapeError("card_not_text", where)
     found = BY_NAME.get(name.strip().lower()) if name.isascii() else None
     if found is None:
         shown = name if len(name) <= 12 else name[:12] + "..."
         raise RuleError("not_a_card", where, card=shown)
     return found
-
-
-def parse_card(raw: object, where: str) -> Card:
-    """A card name such as ``"qu"`` or ``"Z"``, as sent (anything else is refused)."""
-    if not isinstance(raw, str):
-        raise ShapeError("card_not_text", where)
-    return card(raw, where)
 
 
 def value(cards: Iterable[Card]) -> int:
@@ -87,3 +83,11 @@ def over_deck(cards: Iterable[Card]) -> Card | None:
         if seen[c] > c.copies:
             return c
     return None
+
+
+def check_copies(cards: Sequence[Card], where: str) -> None:
+    """Refuse ``cards`` that hold more copies of a card than the deck has (that card)."""
+    over = over_deck(cards)
+    if over is not None:
+        count = cards.count(over)
+        raise RuleError("deck_copies", where, card=over.name, copies=over.copies, count=count)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.game.deck import Card, Word, parse_card
+from companion.game.deck import Card, Word, card
 from companion.game.errors import RuleError, ShapeError
 from companion.game.play import MAX_PLAYERS, Challenge, Hand, Play, check_player_count
 from companion.game.rules import MAX_LEXICON_NAME, MAX_POINTS, RULES, Rules, RuleSpec
@@ -27,11 +27,11 @@ def parse_cards(raw: object, where: str) -> tuple[Card, ...]:
         spaced = raw.strip()
         # "in-" (or "-in") is the lone IN card; inside a word "--" stays an error.
         parts = spaced.strip("-").split("-") if "-" in spaced else list(spaced)
-        return tuple(parse_card(p, f"{where}[{k}]") for k, p in enumerate(parts))
+        return tuple(card(p, f"{where}[{k}]") for k, p in enumerate(parts))
     if isinstance(raw, list):
         if len(raw) > MAX_WORD_TEXT:
             raise RuleError("cards_too_many", where, count=len(raw))
-        return tuple(parse_card(p, f"{where}[{k}]") for k, p in enumerate(raw))
+        return tuple(card(p, f"{where}[{k}]") for k, p in enumerate(raw))
     raise ShapeError("cards_shape", where)
 
 
@@ -99,7 +99,7 @@ def parse_play(raw: object, rules: Rules | None = None) -> Play:
         raise RuleError("challenges_too_many", "challenges", count=len(challenges))
     return Play(
         hands=hands,
-        challenges=tuple(_challenge(c, f"challenges[{n}]") for n, c in enumerate(challenges)),
+        challenges=tuple(parse_challenge(c, f"challenges[{n}]") for n, c in enumerate(challenges)),
         round_number=round_number,
     )
 
@@ -133,10 +133,6 @@ def _hand(
 
 def parse_challenge(raw: object, where: str) -> Challenge:
     """One challenge: ``{"by", "player", "word", "ruling"?}``."""
-    return _challenge(raw, where)
-
-
-def _challenge(raw: object, where: str) -> Challenge:
     obj = _object(raw, where, {"by", "player", "word", "ruling"})
     ruling = obj.get("ruling")
     if ruling is not None:

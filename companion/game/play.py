@@ -29,6 +29,14 @@ class Hand:
         """Every card the player holds, in words or not."""
         return sum(len(w) for w in self.words) + len(self.unused)
 
+    def placed(self, at: str = "") -> Iterator[tuple[Card, str]]:
+        """Every card of the hand with the path of the field that holds it, after ``at``."""
+        for j, word in enumerate(self.words):
+            for k, c in enumerate(word):
+                yield c, f"{at}words[{j}][{k}]"
+        for k, c in enumerate(self.unused):
+            yield c, f"{at}unused[{k}]"
+
 
 @dataclass(frozen=True)
 class Challenge:
@@ -66,19 +74,14 @@ class Play:
     def placed_cards(self) -> Iterator[tuple[Card, str]]:
         """Every card on the table with the path of the field that holds it."""
         for i, hand in enumerate(self.hands):
-            for j, word in enumerate(hand.words):
-                for k, c in enumerate(word):
-                    yield c, f"players[{i}].words[{j}][{k}]"
-            for k, c in enumerate(hand.unused):
-                yield c, f"players[{i}].unused[{k}]"
+            yield from hand.placed(f"players[{i}].")
 
 
 def check(play: Play, rules: Rules) -> None:
     """Refuse a round that could not happen at a real table, with the field at fault."""
     _check_players(play)
     for i, hand in enumerate(play.hands):
-        for j, word in enumerate(hand.words):
-            _check_word_length(word, rules, f"players[{i}].words[{j}]", hand.name)
+        _check_words(hand, rules, f"players[{i}].")
     _check_hand_sizes(play, rules)
     _check_deck(play)
     _check_challenges(play)
@@ -91,13 +94,8 @@ def check_seat(hands: Sequence[Hand | None], seat: int, rules: Rules, round_numb
     (``words[1]``, ``unused[0]``, ``went_out``; ``""`` for the hand as a whole)."""
     hand = hands[seat]
     assert hand is not None
-    for j, word in enumerate(hand.words):
-        _check_word_length(word, rules, f"words[{j}]", hand.name)
-    size = rules.hand_size(round_number)
-    if hand.card_count != size:
-        raise RuleError(
-            "hand_size", "", player=hand.name, have=hand.card_count, need=size, round=round_number
-        )
+    _check_words(hand, rules)
+    _check_size(hand, rules, round_number)
     others = [h for i, h in enumerate(hands) if h is not None and i != seat]
     first_out = next((h.name for h in others if h.went_out), None)
     if hand.went_out and first_out is not None:
@@ -110,10 +108,8 @@ def _check_deck_across(hands: Sequence[Hand | None], seat: int) -> None:
     too many names every player holding that card."""
     mine = hands[seat]
     assert mine is not None
-    placed = [(c, f"words[{j}][{k}]") for j, w in enumerate(mine.words) for k, c in enumerate(w)]
-    placed += [(c, f"unused[{k}]") for k, c in enumerate(mine.unused)]
-    held = [Counter(_cards_of(h)) if h is not None else Counter() for h in hands]
-    for card, where in placed:
+    held = [Counter(c for c, _ in h.placed()) if h is not None else Counter() for h in hands]
+    for card, where in mine.placed():
         count = sum(h[card] for h in held)
         if count > card.copies and held[seat][card] == count:  # this hand alone
             raise RuleError("deck_copies", where, card=card.name, copies=card.copies, count=count)
@@ -129,10 +125,6 @@ def _check_deck_across(hands: Sequence[Hand | None], seat: int) -> None:
                 count=count,
                 holders=holders,
             )
-
-
-def _cards_of(hand: Hand) -> list[Card]:
-    return [c for w in hand.words for c in w] + list(hand.unused)
 
 
 def check_player_count(count: int) -> None:
@@ -168,33 +160,36 @@ def _check_players(play: Play) -> None:
         )
 
 
-def _check_word_length(word: Word, rules: Rules, where: str, name: str) -> None:
-    if rules.min_word == "cards" and len(word) < 2:
+def _check_words(hand: Hand, rules: Rules, at: str = "") -> None:
+    """Refuse a word shorter than the house rule allows (paths ``{at}words[j]``)."""
+    for j, word in enumerate(hand.words):
+        where, first = f"{at}words[{j}]", word[0]
+        if rules.min_word == "cards" and len(word) < 2:
+            raise RuleError(
+                "word_one_card", where, player=hand.name, card=first.name, double=first.letters == 2
+            )
+        if rules.min_word == "letters" and letter_count(word) < 2:
+            raise RuleError("word_one_letter", where, player=hand.name, card=first.name)
+
+
+def _check_size(hand: Hand, rules: Rules, number: int, where: str = "") -> None:
+    """Refuse a hand that isn't as many cards as round ``number`` deals."""
+    size = rules.hand_size(number)
+    if hand.card_count != size:
         raise RuleError(
-            "word_one_card", where, player=name, card=word[0].name, double=word[0].letters == 2
+            "hand_size", where, player=hand.name, have=hand.card_count, need=size, round=number
         )
-    if rules.min_word == "letters" and letter_count(word) < 2:
-        raise RuleError("word_one_letter", where, player=name, card=word[0].name)
 
 
 def _check_hand_sizes(play: Play, rules: Rules) -> None:
     if play.round_number is not None:
         if play.round_number not in rules.round_numbers():
             raise RuleError("no_such_round", "round", number=play.round_number, rounds=rules.rounds)
-        size = rules.hand_size(play.round_number)
         for i, hand in enumerate(play.hands):
-            if hand.card_count != size:
-                raise RuleError(
-                    "hand_size",
-                    f"players[{i}]",
-                    player=hand.name,
-                    have=hand.card_count,
-                    need=size,
-                    round=play.round_number,
-                )
+            _check_size(hand, rules, play.round_number, f"players[{i}]")
         return
     first = play.hands[0]
-    least, most = rules.smallest_hand, rules.largest_hand
+    least, most = rules.hand_size(1), rules.largest_hand
     for i, hand in enumerate(play.hands):
         if not least <= hand.card_count <= most:
             raise RuleError(

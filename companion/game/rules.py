@@ -169,10 +169,6 @@ class Rules:
         return FIRST_HAND + round_number - 1
 
     @property
-    def smallest_hand(self) -> int:
-        return self.hand_size(1)
-
-    @property
     def largest_hand(self) -> int:
         return self.hand_size(self.rounds)
 

@@ -9,7 +9,7 @@ last the zero floor.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 
 from companion.game.challenges import Judge, Ruling, rule
 from companion.game.deck import Card, Word, letter_count, text, value
@@ -63,12 +63,7 @@ class Bonus:
     tied: tuple[str, ...]
 
     def as_dict(self) -> dict[str, object]:
-        return {
-            "in_play": self.in_play,
-            "winner": self.winner,
-            "best": self.best,
-            "tied": list(self.tied),
-        }
+        return {**asdict(self), "tied": list(self.tied)}
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from companion.game.challenges import Verdict
-from companion.game.deck import CARDS, Card, Word, over_deck, text, value
+from companion.game.deck import CARDS, Card, Word, check_copies, text, value
 from companion.game.errors import RuleError
 from companion.game.rules import MinWord
 
@@ -105,18 +105,18 @@ def deal(face_up: Sequence[Card]) -> Table:
     """The opening table: eight piles of five face down, with these cards face up."""
     if len(face_up) != PILES:
         raise RuleError("solitaire_face_up", "face_up", piles=PILES, count=len(face_up))
-    _check_copies(face_up, "face_up")
+    check_copies(face_up, "face_up")
     return Table(tuple(Pile(c, DOWN) for c in face_up))
 
 
-def practice_deck(seed: int) -> list[Card]:
+def practice_deck(seed: int) -> tuple[Card, ...]:
     """A shuffled virtual deck for practice: the 48 cards in play, pile by pile.
 
     Pile ``i`` holds ``deck[6 * i: 6 * i + 6]``, its face-up card first.
     """
     deck = [c for c in CARDS for _ in range(c.copies)]
     random.Random(seed).shuffle(deck)
-    return deck[:IN_PLAY]
+    return tuple(deck[:IN_PLAY])
 
 
 def apply(
@@ -173,7 +173,7 @@ def _reveal(table: Table, piles: tuple[int, ...], card: Card | None, seen: Seque
     p = piles[0]
     if p not in table.to_reveal:
         raise RuleError("solitaire_nothing_to_reveal", "piles", pile=p + 1)
-    _check_copies([*seen, card], "card")
+    check_copies([*seen, card], "card")
     new = list(table.piles)
     new[p] = Pile(card, table.piles[p].down - 1)
     return replace(table, piles=tuple(new))
@@ -202,14 +202,6 @@ def _waiting(table: Table) -> RuleError:
     return RuleError("solitaire_refill_first", "piles", piles=[p + 1 for p in table.empty])
 
 
-def _check_copies(cards: Sequence[Card], where: str) -> None:
-    over = over_deck(cards)
-    if over is not None:
-        raise RuleError(
-            "deck_copies", where, card=over.name, copies=over.copies, count=cards.count(over)
-        )
-
-
 @dataclass(frozen=True)
 class Game:
     """A solitaire game: the opening face-up cards (or a practice deck) and the steps since."""
@@ -218,14 +210,13 @@ class Game:
     steps: tuple[Step, ...] = ()
     practice: tuple[Card, ...] | None = None
 
-    def replay(self, judge: Callable[[str], Verdict], min_word: MinWord = "cards") -> Table:
+    def replay(self, min_word: MinWord = "cards") -> Table:
         """The table now. Steps were checked when made; a word stays made even if the
-        dictionary changes later, so replay trusts the recorded words."""
+        dictionary changes later, so replay trusts the recorded words (no judge asked)."""
         table = deal(self.face_up)
         seen = list(self.face_up)
         for step in self.steps:
-            trusted = (lambda _w: Verdict(True, "in_dictionary")) if step.kind == "word" else judge
-            table = apply(table, step, trusted, min_word, seen)
+            table = apply(table, step, lambda _w: Verdict(True, "in_dictionary"), min_word, seen)
             if step.kind == "reveal" and step.card is not None:
                 seen.append(step.card)
         return table
@@ -234,12 +225,10 @@ class Game:
         self, step: Step, judge: Callable[[str], Verdict], min_word: MinWord = "cards"
     ) -> Game:
         """The game with ``step`` made, checked; in practice mode, cards turn up by themselves."""
-        table = self.replay(judge, min_word)
-        seen = self.seen()
-        apply(table, step, judge, min_word, seen)  # refuses a step against the rules
+        apply(self.replay(min_word), step, judge, min_word, self.seen())  # refuses a bad step
         game = replace(self, steps=(*self.steps, step))
         while self.practice is not None:
-            table = game.replay(judge, min_word)
+            table = game.replay(min_word)
             if not table.to_reveal:
                 break
             p = table.to_reveal[0]
@@ -265,7 +254,7 @@ class Game:
 
 def new_practice(seed: int) -> Game:
     """A practice game dealt from a shuffled virtual deck."""
-    deck = tuple(practice_deck(seed))
+    deck = practice_deck(seed)
     return Game(tuple(deck[6 * i] for i in range(PILES)), (), deck)
 
 

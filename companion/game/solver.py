@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from companion.game.deck import BY_NAME, CARDS, Card, Word, over_deck, parse_card, value
+from companion.game.deck import BY_NAME, CARDS, Card, Word, card, check_copies, value
 from companion.game.errors import RuleError
 from companion.game.spelling import MAX_LETTERS, spellings
 
@@ -135,11 +135,7 @@ def best_play(
         raise RuleError("hand_too_big", "cards", count=len(cards), most=MAX_HAND)
     if discard and not cards:
         raise RuleError("nothing_to_discard", "cards")
-    over = over_deck(cards)
-    if over:
-        raise RuleError(
-            "deck_copies", "cards", card=over.name, copies=over.copies, count=cards.count(over)
-        )
+    check_copies(cards, "cards")
 
     # A multiset of the hand's cards is an integer with one 5-bit field per kind of card:
     # four bits of count (at most 12 copies) under a guard bit. Whether a word fits in what
@@ -175,6 +171,8 @@ def best_play(
                     best, best_words = total, (word_state, *words)
         return best, best_words
 
+    dropped: Card | None = None
+    remaining = list(cards)
     if discard:
         # Throw away the card that leaves the most points (then the usual ties, then the
         # first kind). Points of the rest: 2 * value used - (hand value - discard value).
@@ -183,14 +181,10 @@ def best_play(
             return 2 * used + kinds[k].value, cards_used, words_made, longest, -k
 
         i = max(range(len(kinds)), key=after)
-        score, word_states = solve(full - weights[i])
-        dropped: Card | None = kinds[i]
-        remaining = list(cards)
-        remaining.remove(kinds[i])
-    else:
-        score, word_states = solve(full)
-        dropped = None
-        remaining = list(cards)
+        full -= weights[i]
+        dropped = kinds[i]
+        remaining.remove(dropped)
+    score, word_states = solve(full)
 
     words = []
     for state in word_states:
@@ -252,4 +246,4 @@ def _in_word_order(multiset: list[Card], word: str) -> Word:
 
 def parse_hand(names: Iterable[object], where: str = "cards") -> tuple[Card, ...]:
     """Card names as sent (``["qu", "a"]``) into cards, refusing unknown ones."""
-    return tuple(parse_card(n, f"{where}[{i}]") for i, n in enumerate(names))
+    return tuple(card(n, f"{where}[{i}]") for i, n in enumerate(names))

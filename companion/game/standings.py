@@ -33,13 +33,10 @@ def standings(names: Sequence[str], round_scores: Sequence[Sequence[int]]) -> li
     """
     totals = [sum(scores[seat] for scores in round_scores) for seat in range(len(names))]
     order = sorted(range(len(names)), key=lambda seat: (-totals[seat], seat))
-    result: list[Standing] = []
-    for place, seat in enumerate(order):
-        rank = place + 1
-        if place and totals[seat] == totals[order[place - 1]]:
-            rank = result[-1].rank
-        result.append(Standing(seat, names[seat], totals[seat], rank))
-    return result
+    return [
+        Standing(seat, names[seat], totals[seat], 1 + sum(t > totals[seat] for t in totals))
+        for seat in order
+    ]
 
 
 def winners(table: Sequence[Standing]) -> list[str]:

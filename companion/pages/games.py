@@ -21,7 +21,6 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import force_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -45,8 +44,8 @@ from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.extensions import limited
 from companion.web.forms import ActionForm, HouseWordForm, NewGameForm, first_error, rules_data
 from companion.web.links import link_base, public_url
-from companion.web.present import etag, game_json, not_modified, shared_poll
-from companion.web.spreadsheet import SafeWriter
+from companion.web.present import game_json, polled
+from companion.web.spreadsheet import spreadsheet_safe
 
 bp = Blueprint("games", __name__)
 
@@ -65,11 +64,8 @@ def home() -> str:
 
 
 def _new_game_page(error: Shown | None = None, form: NewGameForm | None = None) -> Response:
-    form = form or NewGameForm()
-    form.rules.form.lexicon.choices = referee.lexicon_choices()
-    return make_response(
-        render_template("game_new.html", form=form, error=error), 422 if error else 200
-    )
+    page = render_template("game_new.html", form=form or NewGameForm(), error=error)
+    return make_response(page, 422 if error else 200)
 
 
 def _refused_new_game(exc: Refusal) -> Response:
@@ -85,17 +81,16 @@ def _refused_new_game(exc: Refusal) -> Response:
 def new_game() -> Response | BaseResponse:
     """Names in seating order, the first dealer, house rules with their defaults explained."""
     form = NewGameForm()
-    form.rules.form.lexicon.choices = referee.lexicon_choices()
-    if not form.is_submitted():
-        return _new_game_page(form=form)
-    if not form.validate():
-        return _new_game_page(first_error(form), form)
+    if not form.validate_on_submit():
+        return _new_game_page(first_error(form) if form.is_submitted() else None, form)
     rules = parse_rules(rules_data(form.rules.form))
-    named = [i for i, e in enumerate(form.players.entries) if (e.form.name.data or "").strip()]
+    typed = [(e.form.name.data or "").strip() for e in form.players.entries]
+    named = [i for i, name in enumerate(typed) if name]  # blank seats left out
     seat = int(form.first_dealer.data or 1) - 1
     if seat not in named:
         raise RuleError("first_dealer_named", "first_dealer")
-    created = games.create_game(referee.store(), form.names(), named.index(seat), rules)
+    names = [typed[i] for i in named]
+    created = games.create_game(referee.store(), names, named.index(seat), rules)
     remember(created.state.id, created.token)
     return redirect(url_for("games.view", game_id=created.state.id, created=1))
 
@@ -139,9 +134,7 @@ def _plain_view(game_id: str) -> bool:
     )
 
 
-def render_view(
-    game_id: str, version: int | None = None, house_error: Shown | None = None
-) -> str:
+def render_view(game_id: str, version: int | None = None, house_error: Shown | None = None) -> str:
     """The game's page: leaderboard, links with QR codes, house words, house rules.
     ``version``: a plain viewer's page (no right or seat here, see ``_plain_view``), kept
     under that version; its scores are computed once per version, for every language."""
@@ -179,8 +172,6 @@ def view(game_id: str) -> Response:
     """
     if _plain_view(game_id):
         version = store.game_version(game_id)
-        if version is None:
-            raise store.NotFound("no_such_game")
         remember_seen(game_id)
         base, lang = link_base(), i18n.current()
         body = rendered.get_or_render(
@@ -188,47 +179,14 @@ def view(game_id: str) -> Response:
         )
     else:
         body = render_view(game_id)
-    response = make_response(body)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return make_response(body, {"Cache-Control": "no-store"})
 
 
 @bp.get("/games/<game_id>/board")
 def board(game_id: str) -> Response:
-    """The leaderboard alone, for the views to refresh: 304 when nothing changed.
-
-    The page asks in the language it was rendered in (``?lang=``), so its ETag and the
-    kept copy are per language, and the answer is the same for every phone that asks
-    for that address: a shared cache in front (nginx) may keep it for a second
-    (``shared_poll``). Without ``lang``, this phone's language (not shared)."""
-    version = store.game_version(game_id)
-    if version is None:
-        raise store.NotFound("no_such_game")
-    asked = request.args.get("lang", "")
-    lang = asked if asked in i18n.LANGUAGES else i18n.current()
-    tag = etag(game_id, version, lang)
-    unchanged = not_modified(tag)
-    if unchanged:
-        return unchanged
-    body = rendered.get_or_render(
-        ("board", game_id, version, lang),
-        lambda: _board_body(store.state_at(game_id, version), lang),
-    )
-    response = make_response(body)
-    response.headers["ETag"] = f'"{tag}"'
-    response.headers["Cache-Control"] = "no-cache"
-    if asked == lang:
-        shared_poll(response)
-    else:
-        response.vary.add("Accept-Language")
-        response.vary.add("Cookie")
-    return response
-
-
-def _board_body(state: store.GameState, lang: str) -> str:
-    """The board fragment of a game's ``state`` in ``lang``."""
-    with force_locale(lang):
-        return render_template("_board.html", **board_context(state))
+    """The leaderboard alone, for the views to refresh (``present.polled``): 304 when
+    nothing changed."""
+    return polled(game_id, "", lambda state: render_template("_board.html", **board_context(state)))
 
 
 def _refused_house_word(exc: Refusal, game_id: str, **_: object) -> str:
@@ -260,68 +218,47 @@ def remove_house_word(game_id: str, word: str) -> BaseResponse:
 def export_json(game_id: str) -> Response:
     """The whole game as the API shows it, as a file."""
     state = store.state_of(store.get_game(game_id))
-    response = make_response(json.dumps(game_json(state), indent=2))
-    response.headers["Content-Type"] = "application/json"
-    response.headers["Content-Disposition"] = f'attachment; filename="quiddler-{state.id}.json"'
-    return response
+    return _file(json.dumps(game_json(state), indent=2), state.id, "json", "application/json")
+
+
+def _file(body: str, game_id: str, kind: str, content_type: str) -> Response:
+    """``body`` as a file to save, ``quiddler-<game id>.<kind>``."""
+    named = f'attachment; filename="quiddler-{game_id}.{kind}"'
+    return make_response(body, {"Content-Type": content_type, "Content-Disposition": named})
 
 
 CSV_FIELDS = (
-    "round",
-    "seat",
-    "player",
-    "words",
-    "word_points",
-    "unused",
-    "unused_points",
-    "bonus_most_words",
-    "bonus_longest_word",
-    "challenge_penalty",
-    "false_out_penalty",
-    "total",
-    "score",
-    "running_total",
-    "closed",
-)
+    "round seat player words word_points unused unused_points bonus_most_words "
+    "bonus_longest_word challenge_penalty false_out_penalty total score running_total closed"
+).split()
 
 
 @bp.get("/games/<game_id>/export.csv")
 def export_csv(game_id: str) -> Response:
-    """One row per player per entered round, scored by the one scoring path."""
+    """One row per player per entered round, scored by the one scoring path; no cell is
+    one a spreadsheet would run (``spreadsheet_safe``)."""
     state = store.state_of(store.get_game(game_id))
     out = io.StringIO()
-    writer = SafeWriter(csv.writer(out))
+    writer = csv.writer(out)
     writer.writerow(CSV_FIELDS)
     running = dict.fromkeys(state.names, 0)
     for r in state.rounds:
         if r.result is None:
             continue
         for seat, p in enumerate(r.result.players):
-            if r.closed:
-                running[p.name] += p.score
-            words = " ".join(
+            running[p.name] += p.score if r.closed else 0
+            words = " ".join(  # a struck word (lost a challenge) is marked x:
                 ("x:" if w.struck else "") + "-".join(c.name for c in w.cards) for w in p.words
             )
-            writer.writerow(
-                (
-                    r.number,
-                    seat,
-                    p.name,
-                    words,
-                    p.word_points,
-                    " ".join(c.name for c in p.unused),
-                    p.unused_points,
-                    p.bonus_most_words,
-                    p.bonus_longest_word,
-                    p.challenge_penalty,
-                    p.false_out_penalty,
-                    p.total,
-                    p.score,
-                    running[p.name],
-                    "yes" if r.closed else "no",
-                )
-            )
-    response = make_response(out.getvalue())
-    response.headers["Content-Type"] = "text/csv; charset=utf-8"
-    response.headers["Content-Disposition"] = f'attachment; filename="quiddler-{state.id}.csv"'
-    return response
+            row = {
+                **p.as_dict(),
+                "round": r.number,
+                "seat": seat,
+                "player": p.name,
+                "words": words,
+                "unused": " ".join(c.name for c in p.unused),
+                "running_total": running[p.name],
+                "closed": "yes" if r.closed else "no",
+            }
+            writer.writerow([spreadsheet_safe(row[field]) for field in CSV_FIELDS])
+    return _file(out.getvalue(), state.id, "csv", "text/csv; charset=utf-8")

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, make_response, render_template, request
-from flask_babel import gettext as _
 
+from companion.actions import judging
 from companion.game.rules import DEFAULT_LEXICON
 from companion.web import referee
 from companion.web.extensions import limited
-from companion.web.forms import JudgeForm, WordForm, choices
+from companion.web.forms import JudgeForm, WordForm
 
 bp = Blueprint("referee", __name__)
 
@@ -34,26 +34,23 @@ def _page(template: str, picked: str, status: int = 200, **context: object) -> R
 def check_word() -> Response:
     """Type a word: a big verdict, the reason, how common it is, its card spellings."""
     form = WordForm(request.args, meta={"csrf": False})
-    form.lexicon.choices = referee.lexicon_choices()
-    if not form.lexicon.data or form.lexicon.data not in referee.store().names():
+    lexicons = referee.store()
+    if not form.lexicon.data or form.lexicon.data not in lexicons.names():
         form.lexicon.data = _remembered()
     report = close = None
-    status = 200
-    if form.word.data is not None and form.validate():
+    typed = form.word.data is not None
+    if typed and form.validate():
         report = referee.word_report(form.word.data, form.lexicon.data)
         if not report["legal"]:
-            close = referee.lexicon(form.lexicon.data).close_words(form.word.data)
-    elif form.word.data is not None:
-        status = 422
-    lexicon_title = referee.title(form.lexicon.data)
+            close = judging.lexicon(lexicons, form.lexicon.data).close_words(form.word.data)
     return _page(
         "words.html",
         form.lexicon.data,
-        status,
+        422 if typed and report is None else 200,  # a word typed, and refused
         form=form,
         report=report,
         close=close,
-        lexicon_title=lexicon_title,
+        lexicon_title=referee.title(form.lexicon.data),
     )
 
 
@@ -62,26 +59,22 @@ def check_word() -> Response:
 def judge() -> Response:
     """Several words, one verdict for the whole play, as a tournament word judge gives it."""
     form = JudgeForm()
-    form.lexicon.choices = referee.lexicon_choices()
-    form.second.choices = choices(("", _("No second opinion"))) + referee.lexicon_choices()
+    lexicons = referee.store()
     if not form.is_submitted():
         form.lexicon.data = _remembered()
     verdict = second = None
-    status = 200
     if form.validate_on_submit():
         words = form.words_list()
-        verdict = all(referee.lexicon(form.lexicon.data).verdict(w).legal for w in words)
+        verdict = all(judging.lexicon(lexicons, form.lexicon.data).verdict(w).legal for w in words)
         if form.second.data:
-            second = all(referee.lexicon(form.second.data).verdict(w).legal for w in words)
-    elif form.is_submitted():
-        status = 422
-    titles = {name: referee.title(name) for name in referee.store().names()}
+            other = judging.lexicon(lexicons, form.second.data)
+            second = all(other.verdict(w).legal for w in words)
     return _page(
         "judge.html",
         form.lexicon.data or _remembered(),
-        status,
+        422 if form.is_submitted() and verdict is None else 200,  # sent, and refused
         form=form,
         verdict=verdict,
         second=second,
-        titles=titles,
+        titles={name: referee.title(name) for name in lexicons.names()},
     )

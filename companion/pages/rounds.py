@@ -1,6 +1,6 @@
 """The round page: enter everyone's cards, challenge, close and reopen.
 
-Every write calls one action; a refusal shows this page again (``show_again``) with
+Every write calls one action; a refusal shows this page again (``shows_refusals``) with
 the message by its field and what was typed still in the forms.
 """
 
@@ -21,19 +21,20 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import force_locale, ngettext
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion import store
 from companion.actions import games, judging, seats
-from companion.game.deck import CARDS, Word, text, value
+from companion.game.deck import CARDS, text
 from companion.game.errors import Conflict, Refusal, RuleError
 from companion.game.parse import parse_seat_hand
-from companion.game.play import Challenge
+from companion.game.play import Challenge, Hand
+from companion.game.scoring import WordScore
 from companion.game.solver import BestPlay, best_play
 from companion.web import i18n, messages, referee
-from companion.web.access import held_seat_token, held_token, require_edit, seat_for, token_for
+from companion.web.access import held_seat_token, held_token, require_held, seat_for, token_for
 from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.forms import (
     ActionForm,
@@ -42,11 +43,10 @@ from companion.web.forms import (
     RoundForm,
     SeatForm,
     choices,
-    split_cards,
-    split_words,
+    typed_cards,
 )
 from companion.web.numbers import small_int
-from companion.web.present import etag, not_modified
+from companion.web.present import etag, polled
 
 bp = Blueprint("rounds", __name__)
 
@@ -60,15 +60,6 @@ def _show_hand(fields: EntryForm | SeatForm, saved: store.SeatState) -> None:
         fields.unused.data = " ".join(c.name for c in saved.hand.unused)
 
 
-def _fill(form: RoundForm, current: store.RoundState) -> None:
-    """Put every saved hand into the scorekeeper's form, and who went out."""
-    for seat in current.seats:
-        _show_hand(form.players.entries[seat.seat].form, seat)
-    form.went_out.data = next(
-        (str(s.seat) for s in current.seats if s.hand is not None and s.hand.went_out), ""
-    )
-
-
 def _flags(
     state: store.GameState, current: store.RoundState
 ) -> tuple[dict[tuple[int, int], str], bool]:
@@ -78,25 +69,12 @@ def _flags(
     if current.play is None or current.closed:
         return {}, True
     lexicons = referee.store()
-    if not judging.has_lexicon(lexicons, state.rules.lexicon):
+    if not lexicons.knows(state.rules.lexicon):  # a group's own list may have been removed
         return {}, False
     judge = judging.game_judge(lexicons, state.rules.lexicon, state.house_words)
-    flags = {}
-    for seat, hand in enumerate(current.play.hands):
-        for j, word in enumerate(hand.words):
-            verdict = judge(text(word))
-            if not verdict.legal:
-                flags[(seat, j)] = verdict.reason
-    return flags, True
-
-
-@dataclass(frozen=True)
-class ReviewWord:
-    """A word of a best play, as the breakdown shows one: its cards, its text, its value."""
-
-    cards: Word
-    text: str
-    value: int
+    hands = enumerate(current.play.hands)
+    verdicts = {(s, j): judge(text(w)) for s, hand in hands for j, w in enumerate(hand.words)}
+    return {at: v.reason for at, v in verdicts.items() if not v.legal}, True
 
 
 @dataclass(frozen=True)
@@ -105,27 +83,26 @@ class Review:
 
     name: str
     best: BestPlay
+    words: tuple[WordScore, ...]
+    """The words of the best play, each with its text and value."""
     scored: int
     left: int
-
-    @property
-    def words(self) -> tuple[ReviewWord, ...]:
-        return tuple(ReviewWord(w, text(w), value(w)) for w in self.best.words)
 
 
 def _review(state: store.GameState, current: store.RoundState) -> list[Review]:
     """Best plays of a closed round's hands (never while the round is open: no cheating)."""
     if not current.closed or current.play is None or current.result is None:
         return []
-    if not judging.has_lexicon(referee.store(), state.rules.lexicon):
+    if not referee.store().knows(state.rules.lexicon):
         return []
-    index = referee.solver_index(state.rules.lexicon, state.house_words)
+    index = judging.solver_index(referee.store(), state.rules.lexicon, state.house_words)
     out = []
     for hand, scored in zip(current.play.hands, current.result.players, strict=True):
         cards = [c for w in hand.words for c in w] + list(hand.unused)
         best = best_play(cards, index, state.rules.min_word)
         played = scored.word_points - scored.unused_points
-        out.append(Review(hand.name, best, played, max(best.points - played, 0)))
+        words = tuple(WordScore(w) for w in best.words)
+        out.append(Review(hand.name, best, words, played, max(best.points - played, 0)))
     return out
 
 
@@ -143,16 +120,8 @@ class Entry:
     """The seat of a ``seat`` form: this phone's own (or, refused, the one it sent)."""
 
 
-def _mode(editor: bool, holder: int | None, can_enter: bool, wanted: str) -> str:
-    """Which entry form this phone gets: its own seat's, or (the scorekeeper) every hand."""
-    if not can_enter:
-        return ""
-    if holder is not None and not (editor and wanted == "all"):
-        return "seat"
-    return "all" if editor else ""
-
-
 def _seat_form(current: store.RoundState, seat: int) -> SeatForm:
+    """This phone's form, filled with its seat's saved hand."""
     form = SeatForm(formdata=None)
     saved = current.seats[seat]
     _show_hand(form, saved)
@@ -161,15 +130,19 @@ def _seat_form(current: store.RoundState, seat: int) -> SeatForm:
 
 
 def _round_form(current: store.RoundState) -> RoundForm:
+    """The scorekeeper's form, filled with every saved hand, and who went out."""
     form = RoundForm(formdata=None)
-    _fill(form, current)
+    for seat in current.seats:
+        _show_hand(form.players.entries[seat.seat].form, seat)
+    went_out = (str(s.seat) for s in current.seats if s.hand is not None and s.hand.went_out)
+    form.went_out.data = next(went_out, "")
     return form
 
 
 def live_context(state: store.GameState, number: int) -> dict[str, object]:
     """What the live part of the round page shows, the same for every phone that asks:
     read from the game alone, never from the session (who is asking changes nothing).
-    The page adds what is this phone's own (``round_context``)."""
+    The page adds what is this phone's own (``render_round``)."""
     current = state.round(number)
     previous = state.round(number - 1) if number > 1 else None
     previous_open = previous is not None and not previous.closed
@@ -180,12 +153,7 @@ def live_context(state: store.GameState, number: int) -> dict[str, object]:
         "current": current,
         "flags": flags,
         "has_lexicon": has_lexicon,
-        "definitions": [
-            referee.ruling_definition(
-                c.text, c.ruling.legal, c.ruling.reason, lambda: state.rules.lexicon
-            )
-            for c in rulings
-        ],
+        "definitions": [referee.ruling_definition(c, state.rules.lexicon) for c in rulings],
         "review": _review(state, current),
         "previous": previous,
         "previous_open": previous_open,
@@ -222,21 +190,17 @@ def _marks(current: store.RoundState, previous_open: bool) -> dict[str, str]:
     }
 
 
-def live_tag(game_id: str, version: int, number: int, lang: str) -> str:
-    """The entity tag of a round's live part (unquoted): the game's views at ``version``
-    in ``lang`` (``present.etag``), and the round."""
-    return f"{etag(game_id, version, lang)}-r{number}"
+def live_part(number: int) -> str:
+    """What the entity tag of round ``number``'s live part adds to the game's
+    (``present.polled``)."""
+    return f"-r{number}"
 
 
-def round_context(
-    game_id: str,
-    number: int,
-    entry: Entry | None = None,
-    challenge_form: ChallengeAddForm | None = None,
-    challenge_error: Shown | None = None,
-) -> dict[str, object]:
-    """Everything the round page shows: the live part (``live_context``) as this phone
-    sees it, its forms, and what the page's script needs to follow the other phones."""
+def render_round(game_id: str, number: int, entry: Entry | None = None) -> str:
+    """The round page: the live part (``live_context``) as this phone sees it, its forms
+    (the saved state filled in unless a refused form is given: a refused challenge's is
+    the challenge form, its error's field ``challenge``), and what the page's script
+    needs to follow the other phones."""
     game = store.get_game(game_id)
     state = store.state_of(game)
     context = live_context(state, number)
@@ -244,20 +208,21 @@ def round_context(
     editor = token_for(game) is not None
     holder = seat_for(game)
     entry = entry or Entry()
-    if not entry.mode:
-        can_enter = context["marks"]["enter"] == "1"  # type: ignore[index]
-        entry.mode = _mode(editor, holder, can_enter, request.args.get("enter", ""))
+    if not entry.mode and context["marks"]["enter"] == "1":  # type: ignore[index]
+        # This phone's own seat's form, or (the scorekeeper, or asked for) every hand's.
+        everyone = editor and (holder is None or request.args.get("enter") == "all")
+        entry.mode = "all" if everyone else "seat" if holder is not None else ""
     if entry.mode == "seat":
         entry.seat = holder if entry.seat is None else entry.seat
-        if entry.seat is None or not 0 <= entry.seat < len(state.names):
-            entry.mode, entry.form = "", None  # no such seat: the message alone
-        elif not (editor or entry.seat == holder):
-            entry.mode, entry.form = "", None  # not this phone's seat: nothing to fill in
+        # No such seat (the message alone), or not this phone's: nothing to fill in.
+        if entry.seat not in range(len(state.names)) or not (editor or entry.seat == holder):
+            entry.mode, entry.form = "", None
     if entry.form is None and entry.mode == "seat" and entry.seat is not None:
         entry.form = _seat_form(current, entry.seat)
     elif entry.form is None and entry.mode == "all":
         entry.form = _round_form(current)
-    challenge = challenge_form or ChallengeAddForm(formdata=None)
+    refused = entry.error if entry.error and entry.error.field == "challenge" else None
+    challenge = ChallengeAddForm() if refused else ChallengeAddForm(formdata=None)
     challenge.by.choices = choices(*((str(i), n) for i, n in enumerate(state.names)))
     words = []
     if current.play is not None:
@@ -278,16 +243,16 @@ def round_context(
             "editor": editor,
             "holder": holder,
             "challenge_form": challenge,
-            "challenge_error": challenge_error,
+            "challenge_error": refused,
             "action": ActionForm(),
             "deck": CARDS,
             "poll_ms": current_app.config.get("BOARD_POLL_MS", 3000),
             "live_url": url_for("rounds.live", game_id=state.id, number=number, lang=lang),
-            "live_tag": live_tag(state.id, state.version, number, lang),
+            "live_tag": etag(state.id, state.version, lang) + live_part(number),
             "watch": " ".join(watch),
         }
     )
-    return context
+    return render_template("round.html", **context)
 
 
 def _went_out_warnings(current: store.RoundState) -> list[tuple[str, int]]:
@@ -300,28 +265,10 @@ def _went_out_warnings(current: store.RoundState) -> list[tuple[str, int]]:
     ]
 
 
-def render_round(
-    game_id: str,
-    number: int,
-    entry: Entry | None = None,
-    challenge_form: ChallengeAddForm | None = None,
-    challenge_error: Shown | None = None,
-) -> str:
-    """The round page, with the saved state filled in unless a refused form is given."""
-    context = round_context(game_id, number, entry, challenge_form, challenge_error)
-    return render_template("round.html", **context)
-
-
-def _page(body: str) -> Response:
-    response = make_response(body)
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
 @bp.get("/games/<game_id>/rounds/<int:number>")
 def show(game_id: str, number: int) -> Response:
     """The round: who deals, who plays first, whose hand is in, the breakdown."""
-    return _page(render_round(game_id, number))
+    return make_response(render_round(game_id, number), {"Cache-Control": "no-store"})
 
 
 @bp.get("/games/<game_id>/rounds/<int:number>/live")
@@ -332,42 +279,14 @@ def live(game_id: str, number: int) -> Response:
 
     The same answer for every phone that asks for the same address: the page asks in its
     own language (``?lang=``), and nothing here reads the session (no ``Vary: Cookie``, no
-    cookie set, no CSRF token), so a cache in front may keep it for a second
-    (``X-Accel-Expires``) and answer every phone at the table. What is this phone's own
-    (its seat, the scorekeeper's forms) is in the page around it. Without ``lang``, this
-    phone's language, and no shared cache."""
-    asked = request.args.get("lang", "")
-    shared = asked in i18n.LANGUAGES
-    lang = asked if shared else i18n.current()
-    version = store.game_version(game_id)
-    if version is None:
-        raise store.NotFound("no_such_game")
-    response = not_modified(live_tag(game_id, version, number, lang))
-    if response is None:
-        state = store.state_of(store.get_game(game_id))
-        with force_locale(lang):
-            body = render_template("_round_live.html", **live_context(state, number))
-        response = make_response(body)
-        response.headers["ETag"] = f'"{live_tag(game_id, state.version, number, lang)}"'
-        response.headers["Cache-Control"] = "no-cache"
-    _cache_for(response, SHARED_SECONDS if shared else 0)
-    if not shared:  # this phone's language: not for a shared cache
-        response.vary.add("Accept-Language")
-    return response
+    cookie set, no CSRF token), so a cache in front may keep it for a second and answer
+    every phone at the table (``present.polled``). What is this phone's own (its seat,
+    the scorekeeper's forms) is in the page around it."""
 
+    def render(state: store.GameState) -> str:
+        return render_template("_round_live.html", **live_context(state, number))
 
-SHARED_SECONDS = 1
-"""How long a cache in front (nginx) may answer every phone with one live part."""
-
-
-def _cache_for(response: Response, seconds: int) -> None:
-    """Tell the cache in front to keep ``response`` for ``seconds`` (0: not at all), with
-    ``X-Accel-Expires``; browsers still ask every time (``Cache-Control: no-cache``). It
-    goes before ``Cache-Control``: nginx reads the headers in order, and a ``no-cache``
-    read first makes it keep nothing whatever ``X-Accel-Expires`` says after it."""
-    browsers = response.headers.pop("Cache-Control", None) or "no-cache"
-    response.headers["X-Accel-Expires"] = str(seconds)
-    response.headers["Cache-Control"] = browsers
+    return polled(game_id, live_part(number), render)
 
 
 def _box(where: str) -> str:
@@ -403,10 +322,9 @@ def _clash(game_id: str, number: int, exc: Refusal, form: RoundForm | SeatForm) 
 def save(game_id: str, number: int) -> BaseResponse:
     """The scorekeeper's form: save the hands typed (blank rows are left as they are, for
     their players to enter on their phones), refused whole or saved whole."""
-    game = store.get_game(game_id)
-    token = require_edit(game)
+    token = require_held(game_id, store.get_game)
     form = RoundForm()
-    names = store.names_of(game)
+    names = store.names_of(store.get_game(game_id))
     went_out = small_int(form.went_out.data or "")
     hands, versions = {}, {}
     for seat in range(len(names)):
@@ -415,13 +333,8 @@ def save(game_id: str, number: int) -> BaseResponse:
             if went_out == seat:
                 raise RuleError("went_out_not_entered", f"players[{seat}]", name=names[seat])
             continue
-        typed = {
-            "words": split_words(row.words.data or ""),
-            "unused": split_cards(row.unused.data or ""),
-            "went_out": went_out == seat,
-        }
         try:
-            hands[seat] = parse_seat_hand(typed)
+            hands[seat] = _typed_hand(row, went_out == seat)
         except Refusal as exc:  # the path of this hand in the form: players[1].words[0][2]
             exc.where = f"players[{seat}]" + (f".{exc.where}" if exc.where else "")
             raise
@@ -431,6 +344,11 @@ def save(game_id: str, number: int) -> BaseResponse:
     saved = seats.save_seats(referee.store(), game_id, token, number, hands, versions)
     _flash_saved(number, saved, None)
     return redirect(_after_save(game_id, number, saved))
+
+
+def _typed_hand(fields: EntryForm | SeatForm, went_out: bool) -> Hand:
+    """The hand typed into a form's boxes: words (``qu-i-z top``) and cards left over."""
+    return parse_seat_hand({**typed_cards(fields), "went_out": went_out})
 
 
 def _flash_saved(number: int, saved: seats.SeatsSaved, seat: int | None) -> None:
@@ -493,13 +411,7 @@ def save_seat(game_id: str, number: int, seat: int) -> BaseResponse:
     lock, and checks them."""
     token = (held_token(game_id), held_seat_token(game_id))
     form = SeatForm()
-    hand = parse_seat_hand(
-        {
-            "words": split_words(form.words.data or ""),
-            "unused": split_cards(form.unused.data or ""),
-            "went_out": bool(form.went_out.data),
-        }
-    )
+    hand = _typed_hand(form, bool(form.went_out.data))
     saved = seats.save_seats(
         referee.store(), game_id, token, number, {seat: hand}, {seat: small_int(form.version.data)}
     )
@@ -514,23 +426,16 @@ def _after_save(game_id: str, number: int, saved: seats.SeatsSaved) -> str:
 
 
 def _refused_challenge(exc: Refusal, game_id: str, number: int) -> str:
-    return render_round(
-        game_id,
-        number,
-        Entry(error=Shown.of(exc, "challenge")),
-        challenge_form=ChallengeAddForm(),
-        challenge_error=Shown.of(exc),
-    )
+    return render_round(game_id, number, Entry(error=Shown.of(exc, "challenge")))
 
 
 @bp.post("/games/<game_id>/rounds/<int:number>/challenges")
 @shows_refusals(_refused_challenge)
 def challenge(game_id: str, number: int) -> BaseResponse:
     """Challenge a saved word; the game's house words and lexicon rule, unless the table did."""
-    game = store.get_game(game_id)
-    token = require_edit(game)
+    token = require_held(game_id, store.get_game)
     form = ChallengeAddForm()
-    names = store.names_of(game)
+    names = store.names_of(store.get_game(game_id))
     seat_text, _, index_text = (form.word.data or "").partition(":")
     seat, index, by = small_int(seat_text), small_int(index_text), small_int(form.by.data)
     if seat is None or index is None or by is None or seat >= len(names) or by >= len(names):
@@ -563,15 +468,13 @@ def withdraw(game_id: str, number: int, n: int) -> BaseResponse:
 @shows_refusals(_refused_action)
 def close_or_reopen(game_id: str, number: int, action: str) -> BaseResponse:
     """Close the round (the leaderboard counts it) or reopen it to fix a mistake."""
-    token = held_token(game_id)
+    games.set_closed(game_id, held_token(game_id), number, action == "close")
     if action == "close":
-        games.close_round(game_id, token, number)
         flash(
             _("Round %(number)s closed. Found a mistake? Reopen it from its page.", number=number),
             "ok",
         )
         return redirect(url_for("games.view", game_id=game_id))
-    games.reopen_round(game_id, token, number)
     flash(
         _(
             "Round %(number)s reopened: it is off the leaderboard until closed again.",

@@ -4,99 +4,71 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, Response, g, make_response, render_template
+from flask import Blueprint, Response, make_response, render_template
 
+from companion.actions import judging
 from companion.game.errors import Refusal, RuleError
 from companion.game.parse import parse_play, parse_rules
 from companion.game.scoring import RoundScore, score_round
 from companion.web import referee
-from companion.web.errors import Shown, shows_refusals
+from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.extensions import limited
-from companion.web.forms import ScoreForm, first_error, rules_data, split_cards, split_words
+from companion.web.forms import FixedRows, ScoreForm, first_error, rules_data, typed_cards
 
 bp = Blueprint("scorer", __name__)
 
 _PATH = re.compile(r"^(players|challenges)\[(\d+)\](?:\.(\w+))?")
 
 
-class _Rows:
-    """Which form row each entry of the request came from, to put errors by their field."""
-
-    def __init__(self) -> None:
-        self.players: list[int] = []
-        self.challenges: list[int] = []
+def _filled(rows: FixedRows) -> list[int]:
+    """The rows of ``rows`` not left blank: the entries of the request, in order."""
+    return [i for i, entry in enumerate(rows.entries) if not entry.form.is_blank()]
 
 
-def _request_data(form: ScoreForm, rows: _Rows) -> dict[str, object]:
+def _request_data(form: ScoreForm) -> dict[str, object]:
     """The form as the plain data the API takes, skipping blank rows."""
     players: list[dict[str, object]] = []
     seat_names: dict[str, str] = {}
-    for i, entry in enumerate(form.players.entries):
-        row = entry.form
-        if row.is_blank():
-            continue
-        rows.players.append(i)
+    for i in _filled(form.players):
+        row = form.players.entries[i].form
         name = (row.name.data or "").strip()
         seat_names[str(i + 1)] = name
-        players.append(
+        players.append({"name": name, **typed_cards(row), "went_out": bool(row.went_out.data)})
+    challenges: list[dict[str, object]] = []
+    for k in _filled(form.challenges):
+        row = form.challenges.entries[k].form
+        for field in (row.by, row.player):  # where: the box's id (challenges-0-by)
+            if field.data not in seat_names:
+                raise RuleError("seat_without_player", field.id, field=str(field.label.text))
+        if row.word.data is None:
+            raise RuleError("challenge_word_number", row.word.id)
+        challenges.append(
             {
-                "name": name,
-                "words": split_words(row.words.data or ""),
-                "unused": split_cards(row.unused.data or ""),
-                "went_out": bool(row.went_out.data),
+                "by": seat_names[row.by.data],
+                "player": seat_names[row.player.data],
+                "word": row.word.data - 1,
+                "ruling": row.ruling.data or None,  # None: the dictionary decides
             }
         )
-    challenges: list[dict[str, object]] = []
-    for k, entry in enumerate(form.challenges.entries):
-        row = entry.form
-        if row.is_blank():
-            continue
-        rows.challenges.append(k)
-        where = f"challenges-{k}"
-        for field in (row.by, row.player):
-            if field.data not in seat_names:
-                raise RuleError(
-                    "seat_without_player",
-                    f"{where}-{field.name.rsplit('-', 1)[-1]}",
-                    field=str(field.label.text),
-                )
-        if row.word.data is None:
-            raise RuleError("challenge_word_number", f"{where}-word")
-        challenge: dict[str, object] = {
-            "by": seat_names[row.by.data],
-            "player": seat_names[row.player.data],
-            "word": row.word.data - 1,
-        }
-        if row.ruling.data:
-            challenge["ruling"] = row.ruling.data
-        challenges.append(challenge)
-    data: dict[str, object] = {"players": players, "challenges": challenges}
-    if form.round.data:
-        data["round"] = int(form.round.data)
-    return data
+    number = int(form.round.data) if form.round.data else None  # None: any round
+    return {"players": players, "challenges": challenges, "round": number}
 
 
-def field_for_path(where: str, rows: _Rows) -> str:
-    """The form field id (``players-1-words``) for an API path (``players[0].words[2]``).
-
-    ``rows`` maps the entries of the request back to the form rows they came from
-    (blank rows are skipped).
-    """
-    if where.startswith("rules."):
-        return "rules-" + where.split(".", 1)[1]
+def field_for_path(where: str, form: ScoreForm) -> str:
+    """The form field id (``players-1-words``) for an API path (``players[0].words[2]``):
+    its entry's row in ``form`` (blank rows are not entries)."""
     match = _PATH.match(where)
-    if not match:
-        return where
+    if not match:  # rules.bonus -> rules-bonus
+        return field_id(where)
     kind, index, field = match.group(1), int(match.group(2)), match.group(3)
-    mapping = rows.players if kind == "players" else rows.challenges
-    row = mapping[index] if index < len(mapping) else index
+    rows = _filled(form.players if kind == "players" else form.challenges)
+    row = rows[index] if index < len(rows) else index
     return f"{kind}-{row}" + (f"-{field}" if field else "")
 
 
 def _page(
     form: ScoreForm, result: RoundScore | None = None, error: Shown | None = None
 ) -> Response:
-    form.rules.form.lexicon.choices = referee.lexicon_choices()
     body = render_template(
         "index.html",
         form=form,
@@ -109,9 +81,8 @@ def _page(
 
 def _refused(exc: Refusal) -> Response:
     """The form again with the message by its field (the ids depend on the rows filled in)."""
-    rows = g.get("score_rows") or _Rows()
-    field = exc.where if exc.where.startswith("challenges-") else field_for_path(exc.where, rows)
-    return _page(ScoreForm(), error=Shown.of(exc, field))
+    form = ScoreForm()
+    return _page(form, error=Shown.of(exc, field_for_path(exc.where, form)))
 
 
 @bp.route("/score", methods=["GET", "POST"])
@@ -120,12 +91,8 @@ def _refused(exc: Refusal) -> Response:
 def index() -> Response:
     """Explain the app and score a round typed into the form."""
     form = ScoreForm()
-    form.rules.form.lexicon.choices = referee.lexicon_choices()
-    if not form.is_submitted():
-        return _page(form)
-    if not form.validate():
-        return _page(form, error=first_error(form))
-    g.score_rows = rows = _Rows()
+    if not form.validate_on_submit():
+        return _page(form, error=first_error(form) if form.is_submitted() else None)
     rules = parse_rules(rules_data(form.rules.form))
-    judge = referee.lazy_judge(rules.lexicon, "rules.lexicon")
-    return _page(form, score_round(parse_play(_request_data(form, rows), rules), rules, judge))
+    judge = judging.lazy_judge(referee.store(), rules.lexicon, "rules.lexicon")
+    return _page(form, score_round(parse_play(_request_data(form), rules), rules, judge))

@@ -64,14 +64,10 @@ def claim(game_id: str, seat: int) -> BaseResponse:
               name=claimed.name),
             "ok",
         )
-    return redirect(_next_page(claimed.game))
-
-
-def _next_page(state: store.GameState) -> str:
-    """The round to enter now, or the game's page once every round is closed."""
-    if state.next_round is None:
-        return url_for("games.view", game_id=state.id)
-    return url_for("rounds.show", game_id=state.id, number=state.next_round)
+    number = claimed.game.next_round  # the round to enter now, or the game once all are closed
+    if number is None:
+        return redirect(url_for("games.view", game_id=game_id))
+    return redirect(url_for("rounds.show", game_id=game_id, number=number))
 
 
 @bp.post("/games/<game_id>/seats/<int:seat>/release")

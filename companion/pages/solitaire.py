@@ -21,7 +21,7 @@ from companion import store
 from companion.actions import judging
 from companion.actions import solitaire as actions
 from companion.game import solitaire
-from companion.game.deck import CARDS, Word, parse_card, text
+from companion.game.deck import CARDS, Word, card, text
 from companion.game.errors import Refusal
 from companion.game.parse import parse_rules
 from companion.game.solver import best_play
@@ -42,11 +42,8 @@ bp = Blueprint("solitaire", __name__)
 
 
 def _start_page(error: Shown | None = None) -> Response:
-    form = SolitaireNewForm()
-    form.lexicon.choices = referee.lexicon_choices()
-    return make_response(
-        render_template("solitaire_new.html", form=form, error=error), 422 if error else 200
-    )
+    page = render_template("solitaire_new.html", form=SolitaireNewForm(), error=error)
+    return make_response(page, 422 if error else 200)
 
 
 def _refused_start(exc: Refusal) -> Response:
@@ -59,16 +56,13 @@ def _refused_start(exc: Refusal) -> Response:
 def start() -> Response | BaseResponse:
     """Enter the eight face-up cards, or practise with a shuffled virtual deck."""
     form = SolitaireNewForm()
-    form.lexicon.choices = referee.lexicon_choices()
-    if not form.is_submitted():
-        return _start_page()
-    if not form.validate():
-        return _start_page(first_error(form))
+    if not form.validate_on_submit():
+        return _start_page(first_error(form) if form.is_submitted() else None)
     rules = parse_rules({"min_word": form.min_word.data, "lexicon": form.lexicon.data})
     face_up = None
     if "practice" not in request.form:
         names = split_cards(form.face_up.data or "")
-        face_up = [parse_card(n, f"face_up[{i}]") for i, n in enumerate(names)]
+        face_up = [card(n, f"face_up[{i}]") for i, n in enumerate(names)]
     started = actions.start(referee.store(), face_up, rules.min_word, rules.lexicon)
     remember(started.id, started.token)
     return redirect(url_for("solitaire.show", game_id=started.id))
@@ -78,8 +72,8 @@ def _piles_of_word(table: solitaire.Table, word: Word) -> list[int]:
     """The piles whose face-up cards spell ``word``, in order (for the hint)."""
     free = [i for i, p in enumerate(table.piles) if p.up is not None]
     out = []
-    for card in word:
-        i = next(i for i in free if table.piles[i].up == card and i not in out)
+    for c in word:
+        i = next(i for i in free if table.piles[i].up == c and i not in out)
         out.append(i)
     return out
 
@@ -88,11 +82,12 @@ def render_solitaire(game_id: str, error: Shown | None = None) -> str:
     """The eight piles as they are now, with the hint asked for and any refusal."""
     row = store.get_solitaire(game_id)
     game = store.solitaire_game(row)
-    table = game.replay(actions.made_earlier, row.min_word)
-    has_lexicon = judging.has_lexicon(referee.store(), row.lexicon)
+    table = game.replay(row.min_word)
+    has_lexicon = referee.store().knows(row.lexicon)
     stuck = hint = None
     if has_lexicon and not table.won and not table.waiting:
-        best = best_play(table.face_up, referee.solver_index(row.lexicon), row.min_word)
+        index = judging.solver_index(referee.store(), row.lexicon)
+        best = best_play(table.face_up, index, row.min_word)
         stuck = not best.words
         if not stuck and "hint" in request.args:
             word = max(best.words, key=len)
@@ -118,9 +113,7 @@ def render_solitaire(game_id: str, error: Shown | None = None) -> str:
 @bp.get("/solitaire/<game_id>")
 def show(game_id: str) -> Response:
     """The eight piles: tap face-up cards to make a word; turn up and refill as asked."""
-    response = make_response(render_solitaire(game_id))
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return make_response(render_solitaire(game_id), {"Cache-Control": "no-store"})
 
 
 def _numbers(typed: str) -> tuple[int, ...]:
@@ -144,8 +137,8 @@ def step(game_id: str, kind: str) -> BaseResponse:
     if kind == "undo":
         actions.undo(game_id, token, version)
         return redirect(url_for("solitaire.show", game_id=game_id))
-    card = parse_card(form.card.data or "", "card") if kind == "reveal" else None
-    made = solitaire.Step(kind, _numbers(form.piles.data or ""), card)
+    revealed = card(form.card.data or "", "card") if kind == "reveal" else None
+    made = solitaire.Step(kind, _numbers(form.piles.data or ""), revealed)
     done = actions.step(referee.store(), game_id, token, made, version)
     if kind == "word":
         flash(_("%(word)s: well done.", word=text(done.table.words[-1]).upper()), "ok")

@@ -18,10 +18,11 @@ import threading
 from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
+from typing import TypeVar
 
 from cachetools import LRUCache, cached
-from sqlalchemy import Select, select, update
+from sqlalchemy import select, update
 from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import joinedload, selectinload
@@ -29,16 +30,16 @@ from sqlalchemy.orm import joinedload, selectinload
 from companion.game import solitaire
 from companion.game.challenges import Ruling
 from companion.game.deck import BY_NAME
-from companion.game.errors import Conflict, Refusal
+from companion.game.errors import Conflict
 from companion.game.errors import NotFound as NotFound  # the web raises store.NotFound
 from companion.game.parse import parse_rules
 from companion.game.play import Challenge, Hand, Play
 from companion.game.rules import MinWord, Rules
-from companion.game.scoring import BonusRace, RoundScore, bonus_race, score_round
+from companion.game.scoring import BonusRace, ChallengeResult, RoundScore, bonus_race, score_round
 from companion.game.standings import Standing, dealer, first_player, standings, winners
 from companion.store.db import db
 from companion.store.models import Challenge as ChallengeRow
-from companion.store.models import Entry, Game, HouseWord, Player, Round, Solitaire
+from companion.store.models import Entry, Game, HouseWord, Player, Round, Solitaire, now
 
 STORABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """What the id of a stored game or solitaire game can be (``secrets.token_urlsafe``, in a
@@ -49,6 +50,9 @@ column of 32 characters). Any other id is no game's: it is not found without a q
 def storable_id(game_id: str) -> bool:
     """Whether ``game_id`` could be the id of a stored game or solitaire game."""
     return STORABLE_ID.fullmatch(game_id) is not None
+
+
+Row = TypeVar("Row", Game, Solitaire)
 
 
 def new_secret() -> str:
@@ -64,10 +68,6 @@ def token_hash(token: str) -> str:
 def can_edit(row: Game | Solitaire, token: str | None) -> bool:
     """Whether ``token`` is the edit token of ``row`` (compared in constant time)."""
     return bool(token) and hmac.compare_digest(token_hash(token or ""), row.edit_token_hash)
-
-
-def _now() -> datetime:
-    return datetime.now(UTC).replace(tzinfo=None)
 
 
 # --- reading ---------------------------------------------------------------------------
@@ -114,12 +114,6 @@ class RoundState:
     def waiting_for(self) -> tuple[str, ...]:
         """The players whose hand is not in yet, in seating order."""
         return tuple(s.name for s in self.seats if not s.entered)
-
-    def seat(self, seat: int) -> SeatState:
-        """Seat ``seat`` (0-based), or NotFound."""
-        if not 0 <= seat < len(self.seats):
-            raise NotFound("no_such_seat", "", seat=seat, seats=len(self.seats))
-        return self.seats[seat]
 
     @property
     def went_out(self) -> str | None:
@@ -175,9 +169,12 @@ def _check_round_number(rules: Rules, number: int) -> None:
         raise NotFound("no_such_round", "", number=number, rounds=rules.rounds)
 
 
-def _game_query(game_id: str) -> Select[Game]:
-    """The query of one game with its players, house words, rounds, entries and challenges."""
-    return (
+def get_game(game_id: str) -> Game:
+    """The stored game ``game_id`` with everything it holds (players, house words, rounds,
+    entries and challenges), or NotFound."""
+    if not storable_id(game_id):
+        raise NotFound("no_such_game")
+    query = (
         select(Game)
         .where(Game.id == game_id)
         .options(
@@ -190,24 +187,21 @@ def _game_query(game_id: str) -> Select[Game]:
             selectinload(Game.rounds).joinedload(Round.challenges),
         )
     )
-
-
-def get_game(game_id: str) -> Game:
-    """The stored game ``game_id`` with everything it holds, or NotFound."""
-    if not storable_id(game_id):
-        raise NotFound("no_such_game")
-    game = db.session.scalars(_game_query(game_id)).unique().first()
+    game = db.session.scalars(query).unique().first()
     if game is None:
         raise NotFound("no_such_game")
     return game
 
 
-def game_version(game_id: str) -> int | None:
-    """Just the version of a game (None: no such game): enough to answer a conditional
-    GET with 304, or to serve a kept page (one indexed read of one column)."""
-    if not storable_id(game_id):
-        return None
-    return db.session.scalar(select(Game.version).where(Game.id == game_id))
+def game_version(game_id: str) -> int:
+    """Just the version of a game, or NotFound: enough to answer a conditional GET with
+    304, or to serve a kept page (one indexed read of one column)."""
+    version = None
+    if storable_id(game_id):
+        version = db.session.scalar(select(Game.version).where(Game.id == game_id))
+    if version is None:
+        raise NotFound("no_such_game")
+    return version
 
 
 @dataclass(frozen=True)
@@ -273,7 +267,6 @@ def state_of(game: Game) -> GameState:
     stored = {r.number: r for r in game.rounds}
     rounds = [_round_state(game, names, rules, n, stored.get(n)) for n in rules.round_numbers()]
     closed = [[p.score for p in r.result.players] for r in rounds if r.closed and r.result]
-    house = {h.word: h.allowed for h in game.house_words}
     return GameState(
         game.id,
         game.version,
@@ -281,7 +274,7 @@ def state_of(game: Game) -> GameState:
         rules,
         tuple(rounds),
         tuple(standings(names, closed)),
-        house,
+        house_words_of(game),
         tuple(p.seat_token_hash is not None for p in game.players),
     )
 
@@ -289,6 +282,11 @@ def state_of(game: Game) -> GameState:
 def names_of(game: Game) -> tuple[str, ...]:
     """The players' names in seating order."""
     return tuple(p.name for p in game.players)
+
+
+def house_words_of(game: Game) -> dict[str, bool]:
+    """The game's house words: allowed (True) or banned."""
+    return {h.word: h.allowed for h in game.house_words}
 
 
 def round_state(game: Game, number: int) -> RoundState:
@@ -302,16 +300,7 @@ def _round_state(
     game: Game, names: tuple[str, ...], rules: Rules, number: int, row: Round | None
 ) -> RoundState:
     entries = {e.seat: e for e in row.entries} if row is not None else {}
-    seats = tuple(
-        SeatState(
-            i,
-            name,
-            i in entries,
-            entries[i].version if i in entries else 0,
-            _hand_of(entries[i], name) if i in entries else None,
-        )
-        for i, name in enumerate(names)
-    )
+    seats = tuple(_seat_state(i, name, entries.get(i)) for i, name in enumerate(names))
     complete = row is not None and len(entries) == len(names)
     play = _play_of(row, seats) if complete and row is not None else None
     race = None
@@ -333,13 +322,13 @@ def _round_state(
     )
 
 
-def _hand_of(entry: Entry, name: str) -> Hand:
-    return Hand(
-        name=name,
-        words=tuple(tuple(BY_NAME[c] for c in w) for w in entry.words),
-        unused=tuple(BY_NAME[c] for c in entry.unused),
-        went_out=entry.went_out,
-    )
+def _seat_state(seat: int, name: str, entry: Entry | None) -> SeatState:
+    """One seat of a round: its stored hand as game/ sees it, if it is in."""
+    if entry is None:
+        return SeatState(seat, name, False, 0, None)
+    words = tuple(tuple(BY_NAME[c] for c in w) for w in entry.words)
+    hand = Hand(name, words, tuple(BY_NAME[c] for c in entry.unused), entry.went_out)
+    return SeatState(seat, name, True, entry.version, hand)
 
 
 def _play_of(row: Round, seats: tuple[SeatState, ...]) -> Play:
@@ -376,16 +365,13 @@ def transaction(conflict: str, **params: object) -> Iterator[None]:
     try:
         yield
         db.session.commit()
-    except Refusal:
-        _rollback()
-        raise
     except (IntegrityError, OperationalError) as exc:
-        _rollback()
+        db.session.rollback()
         if isinstance(exc, OperationalError) and not _clashed(exc):
             raise  # a refused or broken connection is not "changed on another phone": 503
         raise Conflict(conflict, "", **params) from None
-    except BaseException:
-        _rollback()
+    except BaseException:  # a refusal, or anything else: nothing of it is kept
+        db.session.rollback()
         raise
 
 
@@ -396,10 +382,6 @@ LOCK_CLASHES = ("locked", "busy", "deadlock", "could not serialize", "lock timeo
 def _clashed(exc: OperationalError) -> bool:
     """Whether ``exc`` is a lock not granted (another writer), not a broken database."""
     return any(word in str(exc.orig).lower() for word in LOCK_CLASHES)
-
-
-def _rollback() -> None:
-    db.session.rollback()
 
 
 def _lock(model: type[Game] | type[Solitaire], row_id: str, missing: str) -> None:
@@ -429,27 +411,26 @@ def touch(game: Game, *changed: Round) -> None:
     """Bump the versions of ``game`` and of the rounds ``changed``, and flush: what the
     state read after this shows is what the commit will store."""
     game.version += 1
-    game.updated_at = _now()
+    game.updated_at = now()
     for row in changed:
         row.version += 1
     db.session.flush()
 
 
-def insert_game(names: list[str], first_dealer: int, rules: Rules) -> tuple[Game, str]:
-    """Add a new game's rows; return it and its edit token (shown once, stored hashed)."""
+def _insert(model: type[Row], **columns: object) -> tuple[Row, str]:
+    """Add a new game's row, with a random id (its view link); return it and its edit token
+    (shown once, stored hashed)."""
     token = new_secret()
-    game = Game(
-        id=secrets.token_urlsafe(16),
-        edit_token_hash=token_hash(token),
-        first_dealer=first_dealer,
-        rules=rules.as_dict(),
-        version=1,
-        updated_at=_now(),
-    )
-    game.players = [Player(seat=i, name=n) for i, n in enumerate(names)]
-    db.session.add(game)
+    row = model(id=secrets.token_urlsafe(16), edit_token_hash=token_hash(token), **columns)
+    db.session.add(row)
     db.session.flush()
-    return game, token
+    return row, token
+
+
+def insert_game(names: list[str], first_dealer: int, rules: Rules) -> tuple[Game, str]:
+    """Add a new game's rows; return it and its edit token."""
+    players = [Player(seat=i, name=n) for i, n in enumerate(names)]
+    return _insert(Game, first_dealer=first_dealer, rules=rules.as_dict(), players=players)
 
 
 def new_round_row(game: Game, number: int) -> Round:
@@ -459,12 +440,6 @@ def new_round_row(game: Game, number: int) -> Round:
         row = Round(number=number, version=0, challenges_made=0, closed=False)
         game.rounds.append(row)
     return row
-
-
-def put_entries(row: Round, play: Play) -> None:
-    """Set every seat's hand of a round to the hands of ``play`` (in seating order)."""
-    for seat, hand in enumerate(play.hands):
-        put_hand(row, seat, hand)
 
 
 def put_hand(row: Round, seat: int, hand: Hand) -> None:
@@ -487,7 +462,7 @@ def claim_seat(game: Game, seat: int) -> str:
     token = new_secret()
     player = game.players[seat]
     player.seat_token_hash = token_hash(token)
-    player.claimed_at = _now()
+    player.claimed_at = now()
     return token
 
 
@@ -510,22 +485,20 @@ def seat_of_token(game: Game, token: str | None) -> int | None:
     return found
 
 
-def put_challenges(
-    row: Round, rulings: list[tuple[Challenge, Ruling]], seat_of: dict[str, int], lexicon: str
-) -> None:
+def put_challenges(row: Round, rulings: tuple[ChallengeResult, ...], lexicon: str) -> None:
     """Replace the challenges of a round; each new one gets a number never used before."""
     if row.id is not None and row.challenges:  # (round, number) is unique
         row.challenges.clear()
         db.session.flush()
     row.challenges = []
-    for challenge, ruling in rulings:
-        add_challenge_row(row, challenge, ruling, seat_of, lexicon)
+    for ruled in rulings:
+        add_challenge_row(row, ruled, lexicon)
 
 
-def add_challenge_row(
-    row: Round, challenge: Challenge, ruling: Ruling, seat_of: dict[str, int], lexicon: str
-) -> int:
-    """Keep one ruled challenge in round ``row``; return its number."""
+def add_challenge_row(row: Round, ruled: ChallengeResult, lexicon: str) -> int:
+    """Keep one ruled challenge in round ``row`` (decided with ``lexicon``); its number."""
+    seat_of = {p.name: p.seat for p in row.game.players}
+    challenge, ruling = ruled.challenge, ruled.ruling
     n = (row.challenges_made or 0) + 1
     row.challenges_made = n
     row.challenges.append(
@@ -572,7 +545,7 @@ def drop_house_word(game: Game, word: str) -> None:
 
 def solitaire_game(row: Solitaire) -> solitaire.Game:
     """A stored solitaire game as game/ sees it."""
-    practice = solitaire.practice_deck(row.practice_seed) if row.practice_seed is not None else None
+    seed = row.practice_seed
     return solitaire.Game(
         face_up=tuple(BY_NAME[c] for c in row.face_up),
         steps=tuple(
@@ -581,7 +554,7 @@ def solitaire_game(row: Solitaire) -> solitaire.Game:
             )
             for s in row.steps
         ),
-        practice=tuple(practice) if practice is not None else None,
+        practice=solitaire.practice_deck(seed) if seed is not None else None,
     )
 
 
@@ -603,27 +576,15 @@ def insert_solitaire(
     game: solitaire.Game, seed: int | None, min_word: MinWord, lexicon: str
 ) -> tuple[Solitaire, str]:
     """Add a new solitaire game's row; return it and its edit token."""
-    token = new_secret()
-    row = Solitaire(
-        id=secrets.token_urlsafe(16),
-        edit_token_hash=token_hash(token),
-        face_up=[c.name for c in game.face_up],
-        practice_seed=seed,
-        steps=[],
-        min_word=min_word,
-        lexicon=lexicon,
-        version=1,
-    )
-    db.session.add(row)
-    db.session.flush()
-    return row, token
+    cards = [c.name for c in game.face_up]
+    return _insert(Solitaire, face_up=cards, practice_seed=seed, min_word=min_word, lexicon=lexicon)
 
 
 def put_steps(row: Solitaire, game: solitaire.Game) -> None:
     """Keep the game's steps (all of them: the row is rewritten whole) and bump its version."""
     row.steps = [s.as_dict() for s in game.steps]
     row.version += 1
-    row.updated_at = _now()
+    row.updated_at = now()
     db.session.flush()
 
 

@@ -17,7 +17,8 @@ from companion.game.rules import MinWord
 from companion.store.db import Model
 
 
-def _now() -> datetime:
+def now() -> datetime:
+    """The time now, in UTC, as the columns keep it (without a zone)."""
     return datetime.now(UTC).replace(tzinfo=None)
 
 
@@ -34,8 +35,8 @@ class Game(Model):
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(default=1)
     """Bumped by every change: the ETag of the views, and how a stale save is caught."""
-    created_at: Mapped[datetime] = mapped_column(default=_now)
-    updated_at: Mapped[datetime] = mapped_column(default=_now, index=True)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    updated_at: Mapped[datetime] = mapped_column(default=now, index=True)
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
@@ -127,7 +128,7 @@ class Challenge(Model):
     reason_code: Mapped[str] = mapped_column(String(40))
     """Why, as a code (``proper_noun``, ``table_legal``...): the words are rendered when shown."""
     lexicon: Mapped[str] = mapped_column(String(40))
-    created_at: Mapped[datetime] = mapped_column(default=_now)
+    created_at: Mapped[datetime] = mapped_column(default=now)
 
     round: Mapped[Round] = relationship(back_populates="challenges")
 
@@ -160,5 +161,5 @@ class Solitaire(Model):
     min_word: Mapped[MinWord] = mapped_column(String(10), default="cards")
     lexicon: Mapped[str] = mapped_column(String(40), default="standard")
     version: Mapped[int] = mapped_column(default=1)
-    created_at: Mapped[datetime] = mapped_column(default=_now)
-    updated_at: Mapped[datetime] = mapped_column(default=_now)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    updated_at: Mapped[datetime] = mapped_column(default=now)

@@ -7,7 +7,6 @@ clear token back to the pages and actions, which check it as before."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from flask import current_app, session
@@ -28,11 +27,6 @@ would be lost); this leaves room for those and for the form's CSRF token. A seal
 entry takes about 85 characters, so some 44 rights fit: 20 edit rights and 20 seats of
 different games, and the games only opened here."""
 
-CLEAR_TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
-"""What a token kept in clear looks like (``store.new_secret``): the cookies written
-before tokens were sealed hold them so. A sealed token is longer."""
-
-
 def _entries(kind: str) -> dict[str, str]:
     """The entries of the session's ``kind`` as they are (anything else in it ignored)."""
     kept = session.get(kind)
@@ -41,63 +35,48 @@ def _entries(kind: str) -> dict[str, str]:
     return {k: v for k, v in kept.items() if isinstance(k, str) and isinstance(v, str)}
 
 
+def _seen() -> list[str]:
+    """The games only opened here, oldest first (anything else in the list ignored)."""
+    seen = session.get("seen")
+    return [g for g in seen if isinstance(g, str)] if isinstance(seen, list) else []
+
+
 def _kept(kind: str) -> dict[str, str]:
     """The entries kept under ``kind`` ("edit", "seats"): game id to sealed token.
 
-    An entry still in clear (a cookie from before tokens were sealed), or sealed the
-    previous build's way, is sealed here and the session written again, so the right
-    keeps working and the old value leaves the cookie with this request's answer."""
+    An entry sealed the previous build's way is sealed again here and the session written
+    again, so the right keeps working and the old value leaves the cookie with this
+    request's answer."""
     entries = _entries(kind)
-    old = {k: v for k, v in entries.items() if not sealed_now(kind, k, v)}
-    tokens = {k: _token_of(kind, k, v) for k, v in old.items()}
-    redone = {k: seal(kind, k, t) for k, t in tokens.items() if t is not None}
+    old = {k: unseal(kind, k, v) for k, v in entries.items() if not sealed_now(kind, k, v)}
+    redone = {k: seal(kind, k, t) for k, t in old.items() if t is not None}
     if redone:
         entries.update(redone)
         session[kind] = entries
-        _fit()  # a sealed token is longer than a clear one
+        _fit()  # a value sealed now is longer than the previous build's
     return entries
 
 
-def _token_of(kind: str, game_id: str, value: str) -> str | None:
-    """The token an entry holds: sealed (either way), or in clear; None if neither."""
-    token = unseal(kind, game_id, value)
-    if token is None and CLEAR_TOKEN.fullmatch(value):
-        return value
-    return token
-
-
 def _fit() -> None:
-    """Drop the oldest games until the session cookie fits ``COOKIE_BUDGET``."""
+    """Drop the oldest games, one at a time, until the session cookie fits
+    ``COOKIE_BUDGET``: first the games only opened here (they only list the game on the
+    home page), then the oldest of the longer list of rights (seats when both are as
+    long: a lost seat can be released and taken again, a lost edit right needs the edit
+    link)."""
     serializer = getattr(current_app.session_interface, "get_signing_serializer", None)
     if serializer is None:  # a session kept on the server: no cookie to fit
         return
     signer = serializer(current_app)
-    while (excess := len(signer.dumps(dict(session))) - COOKIE_BUDGET) > 0:
-        if not _drop_oldest(excess):
-            return
-
-
-def _drop_oldest(excess: int) -> bool:
-    """Drop about ``excess`` characters of the oldest entries: first the games only
-    opened here (they only list the game on the home page), then the oldest of the
-    longer list of rights (seats when both are as long: a lost seat can be released and
-    taken again, a lost edit right needs the edit link). False when nothing is left."""
-    seen = session.get("seen")
-    seen = list(seen) if isinstance(seen, list) else []
-    rights = {kind: _entries(kind) for kind in ("seats", "edit")}
-    dropped = 0
-    while dropped < excess:
-        if seen:
-            dropped += len(str(seen.pop(0))) + 3
-            session["seen"] = seen
+    while len(signer.dumps(dict(session))) > COOKIE_BUDGET:
+        if seen := _seen():
+            session["seen"] = seen[1:]
             continue
+        rights = {kind: _entries(kind) for kind in ("seats", "edit")}
         kind = max(rights, key=lambda k: len(rights[k]))
         if not rights[kind]:
-            break
-        oldest = next(iter(rights[kind]))
-        dropped += len(oldest) + len(rights[kind].pop(oldest)) + 6
+            return
+        rights[kind].pop(next(iter(rights[kind])))
         session[kind] = rights[kind]
-    return dropped > 0
 
 
 def _keep(kind: str, game_id: str, token: str) -> None:
@@ -146,21 +125,10 @@ def token_for(game: Game | Solitaire) -> str | None:
     return token if store.can_edit(game, token) else None
 
 
-def require_edit(game: Game | Solitaire) -> str:
-    """The edit token this browser holds for ``game``, or Forbidden: the view link shows
-    everything but changes nothing (checked before a form is read; the action checks
-    again under its lock)."""
-    token = token_for(game)
-    if token is None:
-        raise Forbidden("edit_link_needed")
-    return token
-
-
 def remember_seen(game_id: str) -> None:
     """Keep ``game_id`` among the games this browser opened, for its home page (the most
     recent ones; the session is written only when the game is new to it)."""
-    seen = session.get("seen")
-    seen = [g for g in seen if isinstance(g, str)] if isinstance(seen, list) else []
+    seen = _seen()
     if game_id not in seen:
         session["seen"] = [*seen, game_id][-KEPT:]
         session.permanent = True
@@ -169,13 +137,7 @@ def remember_seen(game_id: str) -> None:
 
 def games_here() -> set[str]:
     """The games this browser started, opened, or holds a seat of: its home page's list."""
-    found: set[str] = set()
-    for kind in ("edit", "seats"):
-        found.update(_kept(kind))
-    seen = session.get("seen")
-    if isinstance(seen, list):
-        found.update(g for g in seen if isinstance(g, str))
-    return found
+    return {*_kept("edit"), *_kept("seats"), *_seen()}
 
 
 def remember_seat(game_id: str, token: str) -> None:

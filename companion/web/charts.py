@@ -21,8 +21,6 @@ class Chart:
     width: int
     height: int
     lines: tuple[Line, ...]
-    top: int
-    rounds: int
     x_ticks: tuple[tuple[float, int], ...]
     y_ticks: tuple[tuple[float, int], ...]
 
@@ -57,4 +55,4 @@ def running_totals_chart(
     )
     y_ticks = tuple((y(v), v) for v in (0, top // 2, top))
     x_ticks = tuple((x(i), i) for i in range(rounds + 1))
-    return Chart(width, height, lines, top, rounds, x_ticks, y_ticks)
+    return Chart(width, height, lines, x_ticks, y_ticks)

@@ -62,13 +62,12 @@ class Shown:
 
     message: str
     where: str = ""
-    code: str = ""
     field: str = ""
 
     @classmethod
     def of(cls, exc: Refusal, field: str | None = None) -> Shown:
         """``exc`` rendered; ``field`` is the id of the form field (default: its path)."""
-        return cls(messages.text(exc), exc.where, exc.code, exc.where if field is None else field)
+        return cls(messages.text(exc), exc.where, exc.where if field is None else field)
 
 
 def field_id(where: str) -> str:
@@ -121,12 +120,10 @@ def _refused(exc: Refusal, on_the_page: bool = True) -> Response:
     render = getattr(view, "refusal_page", None)
     if render is not None and on_the_page and exc.status in SHOWN_ON_THE_PAGE:
         try:
-            response = make_response(render(exc, **(request.view_args or {})))
+            page = render(exc, **(request.view_args or {}))
         except Refusal as again:  # the page itself can't be shown (its game is gone...)
             return _error_page(again)
-        response.status_code = exc.status
-        response.headers["Cache-Control"] = "no-store"
-        return response
+        return make_response(page, exc.status, {"Cache-Control": "no-store"})
     return _error_page(exc)
 
 
@@ -143,8 +140,7 @@ def game_page_of(path: str) -> str | None:
     kind, game_id = found.groups()
     try:
         if kind == "games":
-            if store.game_version(game_id) is None:  # "new" included: no game has that id
-                return None
+            store.game_version(game_id)  # NotFound for "new" too: no game has that id
             back = url_for("games.view", game_id=game_id)
         else:
             store.get_solitaire(game_id)
@@ -169,9 +165,7 @@ def _error_page(exc: Refusal) -> Response:
         # Or a Host no URL can be bound to (``a..b``, a label over 63 characters): the page
         # without a link, which needs no address built.
         page = render_template("error_plain.html", code=exc.status, error=Shown.of(exc))
-    response = make_response(page, exc.status)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return make_response(page, exc.status, {"Cache-Control": "no-store"})
 
 
 def _http_error(exc: HTTPException) -> Response:
@@ -184,22 +178,22 @@ def _http_error(exc: HTTPException) -> Response:
     code = HTTP_CODES.get(status, "bad_request")
     if status == 400 and exc.description and "CSRF" in exc.description:
         code = "form_expired"
-    response = _refused(_as_refusal(code, status), on_the_page=False)
+    response = _status(code, status)
     if isinstance(exc, MethodNotAllowed) and exc.valid_methods:
         response.headers["Allow"] = ", ".join(exc.valid_methods)
     return response
 
 
-def _as_refusal(code: str, status: int) -> Refusal:
+def _status(code: str, status: int) -> Response:
+    """Refusal ``code`` answered with HTTP ``status``: JSON, or the error page."""
     refusal = Refusal(code)
     refusal.status = status
-    return refusal
+    return _refused(refusal, on_the_page=False)
 
 
 def _unexpected(exc: Exception) -> Response:
     current_app.logger.exception("unhandled error")
-    db.session.rollback()
-    return _refused(_as_refusal("server_error", 500), on_the_page=False)
+    return _status("server_error", 500)
 
 
 def _busy(exc: PoolTimeout | OperationalError) -> Response:
@@ -209,8 +203,7 @@ def _busy(exc: PoolTimeout | OperationalError) -> Response:
     statement (an OperationalError): 503 with Retry-After, nothing written (the request's
     work is rolled back), not a 500."""
     current_app.logger.warning("no database connection: %s", exc)
-    db.session.rollback()
-    response = _refused(_as_refusal("server_busy", 503), on_the_page=False)
+    response = _status("server_busy", 503)
     response.headers["Retry-After"] = str(BUSY_RETRY_S)
     return response
 

@@ -10,8 +10,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from flask_babel import LazyString, lazy_gettext, lazy_ngettext, ngettext
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext, lazy_ngettext, ngettext
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -32,6 +32,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from companion.game.play import MAX_PLAYERS
 from companion.game.rules import BY_RULE, RULES, Rules, RuleSpec
 from companion.web.errors import Shown
+from companion.web.referee import lexicon_choices
 
 
 class WholeNumberField(IntegerField):
@@ -63,14 +64,9 @@ _SPLIT_WORDS = re.compile(r"[\s,;]+")
 _SPLIT_CARDS = re.compile(r"[\s,;\-·.]+")
 
 
-def _lazy(text: str) -> LazyString:
-    """``text`` (marked with ``N_`` where it is declared) translated whenever it is shown."""
-    return lazy_gettext(text)
-
-
 def first_error(form: Form) -> Shown:
     """The first message of a refused form, with the id of its field (``rules-bonus``)."""
-    return next(_flatten(form.errors), Shown(_("Check the form and send it again."), code="form"))
+    return next(_flatten(form.errors), Shown(_("Check the form and send it again.")))
 
 
 def _flatten(errors: object, prefix: str = "") -> Iterator[Shown]:
@@ -83,7 +79,7 @@ def _flatten(errors: object, prefix: str = "") -> Iterator[Shown]:
         and errors
         and not isinstance(errors[0], dict | list | tuple)
     ):
-        yield Shown(str(errors[0]), prefix, "form", prefix)  # a message, maybe a lazy one
+        yield Shown(str(errors[0]), prefix, prefix)  # a message, maybe a lazy one
     elif isinstance(errors, list | tuple):
         for i, value in enumerate(errors):
             if value:
@@ -98,6 +94,15 @@ def split_words(text: str) -> list[str]:
 def split_cards(text: str) -> list[str]:
     """Card names typed in one box, separated by spaces, commas or dashes: ``"m qu a"``."""
     return [c for c in _SPLIT_CARDS.split(text.strip()) if c]
+
+
+def typed_cards(fields: Form) -> dict[str, object]:
+    """What a hand's boxes hold, as the API takes it: the ``words`` and the cards left over
+    (``unused``)."""
+    return {
+        "words": split_words(fields.words.data or ""),
+        "unused": split_cards(fields.unused.data or ""),
+    }
 
 
 class FixedRows(FieldList):
@@ -130,11 +135,7 @@ class PlayerForm(Form):
     went_out = BooleanField(lazy_gettext("Went out"))
 
     def is_blank(self) -> bool:
-        return (
-            not (self.name.data or "").strip()
-            and not (self.words.data or "").strip()
-            and not (self.unused.data or "").strip()
-        )
+        return not any((f.data or "").strip() for f in (self.name, self.words, self.unused))
 
 
 class ChallengeForm(Form):
@@ -158,10 +159,10 @@ class ChallengeForm(Form):
 def _rule_field(spec: RuleSpec) -> Field:
     """The form field of one house rule, as its declaration says (its title and the labels
     of its choices are marked in game/rules.py and translated here, when shown)."""
-    title = _lazy(spec.title)
+    title = lazy_gettext(spec.title)  # marked with N_ where it is declared
     if spec.kind == "choice":
         field = RadioField if len(spec.choices) == 2 else SelectField
-        labels = (_lazy(label) for label in spec.labels)
+        labels = (lazy_gettext(label) for label in spec.labels)
         return field(
             title,
             default=spec.default,
@@ -171,7 +172,9 @@ def _rule_field(spec: RuleSpec) -> Field:
         return BooleanField(title, default=spec.default)
     if spec.kind == "points":
         return WholeNumberField(title, default=spec.default, validators=[Optional()])
-    return SelectField(title, default=spec.default, validate_choice=False)
+    return SelectField(
+        title, default=spec.default, choices=lexicon_choices, validate_choice=False
+    )  # the name is checked by the action: an unknown lexicon is a refusal of its own
 
 
 RulesForm = type(
@@ -229,7 +232,7 @@ class WordForm(FlaskForm):
             Length(max=40, message=lazy_gettext("Type one word.")),
         ],
     )
-    lexicon = SelectField(lazy_gettext("Dictionary"), validate_choice=True)
+    lexicon = SelectField(lazy_gettext("Dictionary"), choices=lexicon_choices)
 
 
 MAX_JUDGED = 20
@@ -244,8 +247,12 @@ class JudgeForm(FlaskForm):
             InputRequired(lazy_gettext("Type the words of the play, separated by spaces."))
         ],
     )
-    lexicon = SelectField(lazy_gettext("Dictionary"))
-    second = SelectField(lazy_gettext("Second opinion"), default="")
+    lexicon = SelectField(lazy_gettext("Dictionary"), choices=lexicon_choices)
+    second = SelectField(
+        lazy_gettext("Second opinion"),
+        default="",
+        choices=lambda: choices(("", _("No second opinion"))) + lexicon_choices(),
+    )
 
     def words_list(self) -> list[str]:
         """The typed words, split on spaces, commas and new lines."""
@@ -277,10 +284,6 @@ class NewGameForm(FlaskForm):
     players = FixedRows(FormField(NameForm), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     first_dealer = SelectField(lazy_gettext("First dealer"), choices=SEATS[1:], default="1")
     rules = FormField(RulesForm)
-
-    def names(self) -> list[str]:
-        """The names typed, blank seats left out, in seating order."""
-        return [n for e in self.players.entries if (n := (e.form.name.data or "").strip())]
 
 
 class EntryForm(Form):
@@ -348,7 +351,7 @@ class SolitaireNewForm(FlaskForm):
 
     face_up = StringField(lazy_gettext("The eight face-up cards, pile 1 to 8"))
     min_word = _rule_field(BY_RULE["min_word"])
-    lexicon = SelectField(lazy_gettext("Dictionary"), default=Rules.lexicon)
+    lexicon = _rule_field(BY_RULE["lexicon"])
 
 
 class SolitaireStepForm(FlaskForm):

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import ipaddress
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
@@ -34,24 +33,16 @@ def trusted_hosts(config: Any) -> list[str] | None:
     no link or QR code is ever built for a host a stranger chose. ``ALLOWED_HOSTS =
     "*"`` answers to every host (behind a proxy that checks it): None."""
     extra = config.get("ALLOWED_HOSTS") or ()
-    names = extra if isinstance(extra, str) else tuple(extra)
-    hosts = _hosts(names, str(config.get("PUBLIC_URL") or ""), str(config.get("LAN_URL") or ""))
-    return None if hosts is None else list(hosts)
-
-
-@lru_cache(maxsize=8)
-def _hosts(extra: str | tuple[str, ...], public: str, lan: str) -> tuple[str, ...] | None:
-    """``trusted_hosts`` of these settings, worked out once (every request asks)."""
     if isinstance(extra, str):
         if extra.strip() == "*":
             return None
-        extra = tuple(name.strip() for name in extra.split(","))
-    hosts = [*LOOPBACK_HOSTS, *(name.lower() for name in extra if name)]
-    for url in (public, lan):
-        host = urlsplit(url).hostname
+        extra = extra.split(",")
+    hosts = [*LOOPBACK_HOSTS, *(name.strip().lower() for name in extra if name.strip())]
+    for key in ("PUBLIC_URL", "LAN_URL"):
+        host = urlsplit(str(config.get(key) or "")).hostname
         if host and host not in hosts:
             hosts.append(host)
-    return tuple(hosts)
+    return hosts
 
 
 def host_allowed(host: str, allowed: list[str] | None) -> bool:

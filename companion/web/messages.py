@@ -14,19 +14,6 @@ from babel.lists import format_list
 
 from companion.game.errors import Refusal
 from companion.web import i18n, refusals
-from companion.web.refusals import DERIVED, PEOPLE, REASONS, REFUSALS, Plural
-
-__all__ = [
-    "DERIVED",
-    "PEOPLE",
-    "REASONS",
-    "REFUSALS",
-    "Plural",
-    "people",
-    "reason",
-    "render",
-    "text",
-]
 
 
 def people(names: object) -> str:

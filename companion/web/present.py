@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from flask import Response, current_app, request
+from collections.abc import Callable
 
+from flask import Response, current_app, make_response, request
+from flask_babel import force_locale
+
+from companion import store
 from companion.game.scoring import ChallengeResult, RoundScore
 from companion.store import GameState, RoundState, SeatState
-from companion.web import i18n, messages
+from companion.web import i18n, messages, rendered
 
 
 def result_json(result: RoundScore) -> dict[str, object]:
@@ -100,16 +104,39 @@ def etag(game_id: str, version: int, lang: str | None = None) -> str:
 
 
 def not_modified(tag: str) -> Response | None:
-    """A 304 when the client already holds ``tag``."""
-    if request.if_none_match.contains(tag):
-        return Response(status=304, headers={"ETag": f'"{tag}"', "Cache-Control": "no-cache"})
-    return None
+    """A 304 (headers to be added) when the client already holds ``tag``."""
+    return Response(status=304) if request.if_none_match.contains(tag) else None
 
 
-def shared_poll(response: Response) -> Response:
-    """Mark a polled answer that every phone asking for its address gets alike (nothing
-    of the phone's session or rights in it) as one a shared cache may keep for
-    ``SHARED_SECONDS``: nginx's ``X-Accel-Expires`` (deploy/nginx.conf caches only what
-    carries it, and strips it); browsers still revalidate every poll (no-cache)."""
-    response.headers["X-Accel-Expires"] = str(SHARED_SECONDS)
+def polled(game_id: str, part: str, render: Callable[[GameState], str]) -> Response:
+    """A part of a game's page that the phones poll: ``render(state)``, kept per version
+    and language (``rendered``), its ETag the game's (``etag``) followed by ``part``; 304
+    while the phone holds that tag.
+
+    The page asks in the language it was rendered in (``?lang=``); the answer is then the
+    same for every phone that asks for that address (nothing of the phone's session or
+    rights in it), so a shared cache in front may keep it for ``SHARED_SECONDS``: nginx's
+    ``X-Accel-Expires`` (deploy/nginx.conf caches only what carries it, and strips it).
+    Without ``lang``, this phone's language, for no shared cache. Browsers still ask
+    every time (``no-cache``)."""
+    version = store.game_version(game_id)
+    asked = request.args.get("lang", "")
+    shared = asked in i18n.LANGUAGES
+    lang = asked if shared else i18n.current()
+    tag = etag(game_id, version, lang) + part
+    response = not_modified(tag)
+    if response is None:
+        with force_locale(lang):
+            body = rendered.get_or_render(
+                ("poll", game_id, version, lang, part),
+                lambda: render(store.state_at(game_id, version)),
+            )
+        response = make_response(body)
+    response.headers["ETag"] = f'"{tag}"'
+    # X-Accel-Expires before Cache-Control: nginx reads the headers in order, and a
+    # no-cache read first makes it keep nothing, whatever X-Accel-Expires says after it.
+    response.headers["X-Accel-Expires"] = str(SHARED_SECONDS if shared else 0)
+    response.headers["Cache-Control"] = "no-cache"
+    if not shared:
+        response.vary.add("Accept-Language")
     return response

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-
 from flask import current_app
 from wtforms import SelectChoice
 
 from companion.actions import judging
-from companion.game.challenges import Judge, Verdict
 from companion.game.deck import value
 from companion.game.errors import RuleError
+from companion.game.scoring import ChallengeResult
 from companion.game.spelling import spellings
-from companion.lexicon import Lexicon, LexiconStore, sources
+from companion.lexicon import LexiconStore, sources
 from companion.lexicon.definitions import Definition, Definitions
 from companion.lexicon.lexicon import frequency_band
 from companion.web import i18n, messages
@@ -42,23 +40,6 @@ def lexicon_choices() -> list[SelectChoice]:
     return [SelectChoice(name, title(name)) for name in store().names()]
 
 
-def lexicon(name: str, where: str = "lexicon") -> Lexicon:
-    """The lexicon called ``name``, or a 422 that lists the ones there are."""
-    return judging.lexicon(store(), name, where)
-
-
-def lazy_judge(name: str, where: str) -> Judge:
-    """A judge that loads lexicon ``name`` only when a challenge needs it."""
-    return judging.lazy_judge(store(), name, where)
-
-
-def solver_index(
-    lexicon_name: str, house_words: dict[str, bool] | None = None, where: str = "rules.lexicon"
-) -> Mapping[str, str]:
-    """The best-play index of a lexicon with a game's house words (see ``judging``)."""
-    return judging.solver_index(store(), lexicon_name, house_words, where)
-
-
 def spellings_json(letters: str, where: str = "letters") -> list[dict[str, object]]:
     """The card spellings of ``letters`` as the API writes them, best value first."""
     return [{"cards": [c.name for c in s], "value": value(s)} for s in spellings(letters, where)]
@@ -71,7 +52,7 @@ def word_report(
 
     ``house_words`` (a game's) overrule the lexicon.
     """
-    found = lexicon(lexicon_name)
+    found = judging.lexicon(store(), lexicon_name)
     verdict = judging.house_judge(house_words or {}, found.verdict)(word)
     try:
         cards = spellings_json(word)
@@ -92,17 +73,13 @@ def word_report(
     }
 
 
-def ruling_definition(
-    word: str, legal: bool, reason: str, lexicon_name: Callable[[], str]
-) -> dict[str, object] | None:
-    """The definition shown beside a challenge's ruling on ``word`` (see ``judging``), as
-    the API writes it. ``lexicon_name`` gives the game's lexicon; it is called, and that
-    lexicon asked, only about a word the table refused."""
-
-    def lexicon_judge(w: str) -> Verdict:
-        return lexicon(lexicon_name(), "rules.lexicon").verdict(w)
-
-    return definition_json(judging.definition(definitions(), word, legal, reason, lexicon_judge))
+def ruling_definition(ruled: ChallengeResult, lexicon_name: str) -> dict[str, object] | None:
+    """The definition shown beside a challenge's ruling (see ``judging``), as the API
+    writes it. The game's lexicon (``lexicon_name``) is asked only about a word the table
+    refused."""
+    judge = judging.lazy_judge(store(), lexicon_name, "rules.lexicon")
+    legal, reason = ruled.ruling.legal, ruled.ruling.reason
+    return definition_json(judging.definition(definitions(), ruled.text, legal, reason, judge))
 
 
 def definition_json(found: Definition | None) -> dict[str, object] | None:

@@ -341,16 +341,6 @@ def text(exc: Refusal) -> str:
     return render(exc.code, exc.params)
 
 
-DERIVED: dict[str, str | None] = {
-    "card_text": "card",
-    "reason_text": "reason",
-    "whose_word": None,
-    "double_hint": None,
-    "last": "seats",
-}
-"""Named parts of the templates made from the parameters (and the parameter each comes
-from, if one)."""
-
 PEOPLE = ("holders", "waiting")
 """Parameters that list players: written as a sentence lists them ("Ann, Bo and Cy")."""
 
@@ -360,7 +350,8 @@ def values(
     gettext: Callable[[str], str] = same,
     people: Callable[[object], str] = english_list,
 ) -> dict[str, str]:
-    """Parameters as the templates write them, and the few phrases derived from them."""
+    """Parameters as the templates write them, and the phrases derived from them:
+    ``card_text``, ``last`` (seat), ``whose_word``, ``double_hint``, ``reason_text``."""
     out = {}
     for key, value in params.items():
         if isinstance(value, list | tuple) and key in PEOPLE:

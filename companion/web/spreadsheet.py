@@ -8,8 +8,6 @@ carriage return before one) as a formula, and some formulas run programs.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from typing import Any
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What a spreadsheet takes as the start of a formula (or of a cell it may run)."""
@@ -24,12 +22,3 @@ def spreadsheet_safe(cell: object) -> object:
         return "'" + cell
     return cell
 
-
-class SafeWriter:
-    """A csv writer whose every cell goes through ``spreadsheet_safe``."""
-
-    def __init__(self, writer: Any) -> None:
-        self._writer = writer
-
-    def writerow(self, row: Iterable[object]) -> None:
-        self._writer.writerow([spreadsheet_safe(cell) for cell in row])

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import create_app
-from companion.web import messages
+from companion.web import messages, refusals
 
 
 @pytest.fixture(scope="module")
@@ -51,8 +51,15 @@ FUZZ = settings(
 
 CARD_NAMES = [*"abcdefghijklmnopqrstuvwxyz", "qu", "in", "er", "cl", "th"]
 SHAPE_KEYS = {"error", "where", "code", "params"}
-DERIVED = messages.DERIVED
-"""Names a template may use that the catalog derives from a parameter (or from none)."""
+DERIVED: dict[str, str | None] = {
+    "card_text": "card",
+    "reason_text": "reason",
+    "whose_word": None,
+    "double_hint": None,
+    "last": "seats",
+}
+"""Names a template may use that the catalog derives from a parameter (the one each comes
+from, None for none): the phrases ``refusals.values`` makes."""
 
 # --- strategies ------------------------------------------------------------------------
 
@@ -242,8 +249,8 @@ def mutated_score_bodies(draw: st.DrawFn) -> Any:
 
 def template_names(code: str) -> set[str]:
     """The parameters the message of ``code`` needs (derived names mapped back)."""
-    template = messages.REFUSALS[code]
-    forms = (template.one, template.other) if isinstance(template, messages.Plural) else (template,)
+    template = refusals.REFUSALS[code]
+    forms = (template.one, template.other) if isinstance(template, refusals.Plural) else (template,)
     names = {name for form in forms for _, name, _, _ in string.Formatter().parse(form) if name}
     needed = {DERIVED.get(name, name) for name in names}
     return {name for name in needed if name is not None}
@@ -259,7 +266,7 @@ def check_response(resp: Any) -> dict[str, Any] | None:
         assert isinstance(body, dict)
         assert set(body) == SHAPE_KEYS, body
         assert isinstance(body["where"], str)
-        assert body["code"] in messages.REFUSALS, body
+        assert body["code"] in refusals.REFUSALS, body
         assert isinstance(body["params"], dict), body
         assert template_names(body["code"]) <= set(body["params"]), body
         assert body["error"] == messages.render(body["code"], body["params"]), body

@@ -74,7 +74,7 @@ def messages_of(path: str) -> set[str | tuple[str, ...]]:
         ("companion/pages/seats.py", "%(name)s's seat is free: their phone can take it again."),
         ("companion/pages/solitaire.py", "%(word)s: well done."),
         ("companion/pages/games.py", "%(word)s is no longer a house word."),
-        ("companion/pages/referee.py", "No second opinion"),
+        ("companion/web/forms.py", "No second opinion"),
         # house rules (N_ in game/, translated where shown)
         ("companion/game/rules.py", "A round total below zero counts as zero."),
         ("companion/game/rules.py", "Longest word only"),
