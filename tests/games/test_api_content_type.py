@@ -62,7 +62,7 @@ def api_writes() -> list[tuple[str, str]]:
 
 
 WRITES = api_writes()
-OTHER_VALUES = {"number": 1, "n": 1, "seat": 1, "word": "qi"}
+OTHER_VALUES = {"number": 1, "n": 1, "seat": 1, "word": "qi", "action": "close"}
 UNDECLARED = {
     "text/plain": {"Content-Type": "text/plain"},
     "form": {"Content-Type": "application/x-www-form-urlencoded"},
