@@ -46,7 +46,7 @@ def scores(state: RoundState | None) -> list[int]:
 
 def saved_round(
     act: Act, lexicons: LexiconStore, created: games.Created, play: Play = ROUND_1, number: int = 1
-) -> games.Saved:
+) -> RoundState:
     return act(games.save_round, lexicons, created.state.id, created.token, number, play)
 
 
@@ -134,9 +134,7 @@ def test_save_round_answers_the_scored_round_and_stores_each_hand(
     act: Act, lexicons: LexiconStore, new_game: NewGame
 ) -> None:
     created = new_game()
-    saved = saved_round(act, lexicons, created)
-    state = saved.round
-    assert saved.dropped == ()
+    state = saved_round(act, lexicons, created)
     assert (state.number, state.hand_size, state.dealer, state.first_player) == (1, 3, "Ann", "Ben")
     assert (state.closed, state.version, state.entered, state.challenge_numbers) == (
         False,
@@ -175,8 +173,8 @@ def test_save_round_seats_the_hands_as_the_game_names_them(
     ann, ben, cy = ROUND_1.hands
     sent = Play((replace(cy, name="CY"), replace(ann, name="ann"), ben))
     saved = saved_round(act, lexicons, created, sent)
-    assert saved.round.play == replace(ROUND_1, round_number=1)
-    assert [s.name for s in saved.round.seats] == list(THREE)
+    assert saved.play == replace(ROUND_1, round_number=1)
+    assert [s.name for s in saved.seats] == list(THREE)
     assert [e[0] for e in act.entries(created.state.id, 1)] == [0, 1, 2]
 
 
@@ -188,11 +186,11 @@ def test_save_round_again_moves_only_the_changed_hands_versions(
     changed = Play((*ROUND_1.hands[:2], hand("Cy", "m-o-x")))
     saved = saved_round(act, lexicons, created, changed)
     # Cy's MOX: 5+2+12 = 19 (three letters, as CAT and DOG: still no bonus).
-    assert scores(saved.round) == [13, 13, 19]
-    assert [s.version for s in saved.round.seats] == [1, 1, 2]
-    assert saved.round.version == 2
+    assert scores(saved) == [13, 13, 19]
+    assert [s.version for s in saved.seats] == [1, 1, 2]
+    assert saved.version == 2
     assert act.entries(created.state.id, 1)[2] == (2, [["m", "o", "x"]], [], False, 2)
-    assert saved.round == act.read(created.state.id).round(1)
+    assert saved == act.read(created.state.id).round(1)
 
 
 def test_save_round_rules_the_challenges_sent_and_numbers_them(
@@ -207,11 +205,11 @@ def test_save_round_rules_the_challenges_sent_and_numbers_them(
     saved = saved_round(act, lexicons, created, sent)
     # Ben pays 14 for OX (a word); the table strikes Ann's CAT: its 13 count against her.
     # Standing words: Ben DOG and Cy OX tie for most; DOG is the longest: Ben +10.
-    assert scores(saved.round) == [0, 9, 9]
-    assert saved.round.challenge_numbers == (1, 2)
-    assert saved.round.result is not None
+    assert scores(saved) == [0, 9, 9]
+    assert saved.challenge_numbers == (1, 2)
+    assert saved.result is not None
     rulings = [(c.challenge.by, c.challenge.player, c.text, c.ruling, c.points, c.charged_to)
-               for c in saved.round.result.challenges]  # fmt: skip
+               for c in saved.result.challenges]  # fmt: skip
     assert rulings == [
         ("Ben", "Cy", "ox", Ruling(True, "dictionary", "in_dictionary"), 14, "Ben"),
         ("Cy", "Ann", "cat", Ruling(False, "table", "table_illegal"), 13, "Ann"),
@@ -224,12 +222,12 @@ def test_save_round_rules_the_challenges_sent_and_numbers_them(
 
     # The round saved again replaces its challenges; a number is never used twice.
     again = saved_round(act, lexicons, created, replace(ROUND_1, challenges=(sent.challenges[1],)))
-    assert again.round.challenge_numbers == (3,)
+    assert again.challenge_numbers == (3,)
     assert act.challenges(gid, 1) == [(3, 2, 0, 0, False, "table", "table_illegal", "standard")]
     assert act.round_row(gid, 1) == (False, 2, 3)
 
 
-def test_save_round_keeping_challenges_drops_those_of_changed_words(
+def test_resaving_the_cards_drops_the_challenges_of_changed_words(
     act: Act, lexicons: LexiconStore, new_game: NewGame
 ) -> None:
     created = new_game()
@@ -239,7 +237,10 @@ def test_save_round_keeping_challenges_drops_those_of_changed_words(
     )
     saved_round(act, lexicons, created, sent)
     changed = Play((hand("Ann", "a-c-t", out=True), *ROUND_1.hands[1:]))
-    saved = act(games.save_round, lexicons, gid, created.token, 1, changed, None, True)
+    # A page re-saving the cards saves every seat with the edit token: a challenge stays
+    # while its word is entered unchanged.
+    hands = dict(enumerate(changed.hands))
+    saved = act(seats.save_seats, lexicons, gid, created.token, 1, hands)
     assert saved.dropped == ("cat",)
     assert saved.round.result is not None
     [kept] = saved.round.result.challenges
@@ -260,10 +261,10 @@ def test_save_round_after_the_round_before_is_closed(
 ) -> None:
     created = new_game()
     saved_round(act, lexicons, created)
-    act(games.close_round, created.state.id, created.token, 1)
+    act(games.set_closed, created.state.id, created.token, 1, True)
     saved = saved_round(act, lexicons, created, ROUND_2, 2)
-    assert scores(saved.round) == ROUND_2_SCORES
-    assert (saved.round.dealer, saved.round.first_player) == ("Ben", "Cy")
+    assert scores(saved) == ROUND_2_SCORES
+    assert (saved.dealer, saved.first_player) == ("Ben", "Cy")
 
 
 SAVE_REFUSALS = [
@@ -317,7 +318,7 @@ def test_save_round_refuses_rounds_out_of_turn(
     saved_round(act, lexicons, created)
     with act.refused(RuleError, "previous_round_open", "round", number=2, previous=1):
         saved_round(act, lexicons, created, ROUND_2, 2)
-    act(games.close_round, gid, token, 1)
+    act(games.set_closed, gid, token, 1, True)
     with act.refused(RuleError, "round_closed", "round", number=1):
         saved_round(act, lexicons, created)
 
@@ -328,12 +329,12 @@ def test_save_round_from_a_stale_page_is_a_conflict(
     created = new_game()
     gid, token = created.state.id, created.token
     first = act(games.save_round, lexicons, gid, token, 1, ROUND_1, 0)
-    assert first.round.version == 1
+    assert first.version == 1
     changed = Play((*ROUND_1.hands[:2], hand("Cy", "m-o-x")))
     with act.refused(Conflict, "round_changed", "", number=1):
         act(games.save_round, lexicons, gid, token, 1, changed, 0)
     second = act(games.save_round, lexicons, gid, token, 1, changed, 1)
-    assert second.round.version == 2
+    assert second.version == 2
 
 
 # --- challenge and withdraw ----------------------------------------------------------------
@@ -448,7 +449,7 @@ def test_challenge_refusals_write_nothing(
             challenge(typed)
     with act.refused(NotFound, "no_such_round", "", number=9, rounds=8):
         challenge(Challenge("Ann", "Ben", 0), 9)
-    act(games.close_round, gid, token, 1)
+    act(games.set_closed, gid, token, 1, True)
     with act.refused(RuleError, "round_closed", "round", number=1):
         challenge(Challenge("Ann", "Ben", 0))
 
@@ -474,7 +475,7 @@ def test_withdraw_takes_a_challenge_back_and_its_number_is_not_used_again(
         act(games.withdraw, gid, token, 2, 1)  # a round nothing was entered for
     done = act(games.challenge, lexicons, gid, token, 1, Challenge("Ben", "Cy", 0))
     assert done.number == 3
-    act(games.close_round, gid, token, 1)
+    act(games.set_closed, gid, token, 1, True)
     with act.refused(RuleError, "round_closed", "round", number=1):
         act(games.withdraw, gid, token, 1, 2)
 
@@ -488,7 +489,7 @@ def test_close_puts_the_round_on_the_leaderboard_and_reopen_takes_it_off(
     created = new_game()
     gid, token = created.state.id, created.token
     saved_round(act, lexicons, created)
-    closed = act(games.close_round, gid, token, 1)
+    closed = act(games.set_closed, gid, token, 1, True)
     assert (closed.closed, closed.version, closed.race) == (True, 2, None)
     assert scores(closed) == ROUND_1_SCORES
     game = act.read(gid)
@@ -498,7 +499,7 @@ def test_close_puts_the_round_on_the_leaderboard_and_reopen_takes_it_off(
     assert (game.next_round, game.next_dealer, game.closed_rounds) == (2, "Ben", 1)
     assert act.round_row(gid, 1) == (True, 2, 0)
 
-    reopened = act(games.reopen_round, gid, token, 1)
+    reopened = act(games.set_closed, gid, token, 1, False)
     assert (reopened.closed, reopened.version) == (False, 3)
     assert reopened.race is not None
     game = act.read(gid)
@@ -514,19 +515,19 @@ def test_close_and_reopen_refusals_write_nothing(
     created = new_game()
     gid, token = created.state.id, created.token
     with act.refused(RuleError, "round_empty", "round", number=1):
-        act(games.close_round, gid, token, 1)
+        act(games.set_closed, gid, token, 1, True)
     with act.refused(RuleError, "round_not_closed", "round", number=1):
-        act(games.reopen_round, gid, token, 1)
+        act(games.set_closed, gid, token, 1, False)
     act(seats.save_seats, lexicons, gid, token, 1, {1: ROUND_1.hands[1]})
     with act.refused(RuleError, "round_waiting", "round", number=1, waiting=("Ann", "Cy")):
-        act(games.close_round, gid, token, 1)
+        act(games.set_closed, gid, token, 1, True)
     saved_round(act, lexicons, created)
-    act(games.close_round, gid, token, 1)
+    act(games.set_closed, gid, token, 1, True)
     with act.refused(RuleError, "round_already_closed", "round", number=1):
-        act(games.close_round, gid, token, 1)
-    for action in (games.close_round, games.reopen_round):
+        act(games.set_closed, gid, token, 1, True)
+    for closed in (True, False):
         with act.refused(NotFound, "no_such_round", "", number=9, rounds=8):
-            act(action, gid, token, 9)
+            act(games.set_closed, gid, token, 9, closed)
 
 
 def test_a_whole_game_to_its_winners(act: Act, lexicons: LexiconStore, new_game: NewGame) -> None:
@@ -545,8 +546,8 @@ def test_a_whole_game_to_its_winners(act: Act, lexicons: LexiconStore, new_game:
         )
         saved = act(games.save_round, lexicons, gid, token, number, play)
         floor = [max(13 - 2 * extra, 0), max(13 - 2 * extra, 0), max(12 - 2 * extra, 0)]
-        assert scores(saved.round) == floor
-        act(games.close_round, gid, token, number)
+        assert scores(saved) == floor
+        act(games.set_closed, gid, token, number, True)
     game = act.read(gid)
     assert (game.finished, game.next_round, game.next_dealer) == (True, None, None)
     assert game.table == (Standing(0, "Ann", 49, 1), Standing(1, "Ben", 49, 1),
@@ -603,8 +604,8 @@ EDITS: list[tuple[str, Edit, bool]] = [
     ("challenge", lambda act, lx, gid, t: act(games.challenge, lx, gid, t, 1,
                                               Challenge("Ann", "Ben", 0)), False),
     ("withdraw", lambda act, lx, gid, t: act(games.withdraw, gid, t, 1, 1), False),
-    ("close_round", lambda act, lx, gid, t: act(games.close_round, gid, t, 1), False),
-    ("reopen_round", lambda act, lx, gid, t: act(games.reopen_round, gid, t, 1), True),
+    ("close", lambda act, lx, gid, t: act(games.set_closed, gid, t, 1, True), False),
+    ("reopen", lambda act, lx, gid, t: act(games.set_closed, gid, t, 1, False), True),
     ("set_house_word", lambda act, lx, gid, t: act(games.set_house_word, gid, t, "qi", True),
      False),
     ("remove_house_word", lambda act, lx, gid, t: act(games.remove_house_word, gid, t, "zax"),
@@ -630,7 +631,7 @@ def test_every_edit_needs_the_games_own_edit_token(
     act(games.challenge, lexicons, gid, token, 1, Challenge("Ben", "Cy", 0))
     act(games.set_house_word, gid, token, "zax", True)
     if closed:
-        act(games.close_round, gid, token, 1)
+        act(games.set_closed, gid, token, 1, True)
     seat = act(seats.claim_seat, gid, 1).token
     for held in (None, "", "not-a-token", seat, other.token, token[:-1], f" {token}"):
         with act.refused(Forbidden, "edit_link_needed"):

@@ -19,8 +19,8 @@ LEXICONS = ["standard", "wordgame"]
 
 def test_a_lexicon_by_name_or_a_refusal_naming_those_there_are(lexicons: LexiconStore) -> None:
     assert judging.lexicon(lexicons, "standard").verdict("ox") == Verdict(True, "in_dictionary")
-    assert judging.has_lexicon(lexicons, "wordgame")
-    assert not judging.has_lexicon(lexicons, "klingon")
+    assert lexicons.knows("wordgame")
+    assert not lexicons.knows("klingon")
     with pytest.raises(RuleError) as caught:
         judging.lexicon(lexicons, "k" * 50, "rules.lexicon")
     error = caught.value

@@ -110,7 +110,7 @@ def test_seat_saves_in_any_order_make_the_round_saved_whole(
         assert last.round.entered == (len(seen) == len(hands)), "scored once all are in"
 
     assert last is not None
-    state, want = last.round, expected.round
+    state, want = last.round, expected
     assert (state.play, state.result, state.race) == (want.play, want.result, want.race)
     assert state.version == len(batches)
     changed = [s in drafted and draft(h) != h for s, h in enumerate(hands)]
@@ -192,7 +192,7 @@ def test_a_refused_write_changes_nothing_and_an_accepted_one_answers_what_it_sto
     if start in ("challenged", "closed"):
         act(games.challenge, lexicons, gid, created.token, 1, Challenge("Ben", "Cy", 0))
     if start == "closed":
-        act(games.close_round, gid, created.token, 1)
+        act(games.set_closed, gid, created.token, 1, True)
     held = {
         "edit": created.token,
         "ben": act(seats.claim_seat, gid, 1).token,
@@ -211,11 +211,11 @@ def test_a_refused_write_changes_nothing_and_an_accepted_one_answers_what_it_sto
         if kind == "save_round":
             token, number, hands, order = args
             play = Play(tuple(replace(h, name=n) for h, n in zip(hands, order, strict=True)))
-            return act(games.save_round, lexicons, gid, held[token], number, play).round, number
+            return act(games.save_round, lexicons, gid, held[token], number, play), number
         if kind in ("close", "reopen"):
             token, number = args
-            action = games.close_round if kind == "close" else games.reopen_round
-            return act(action, gid, held[token], number), number
+            closed = kind == "close"
+            return act(games.set_closed, gid, held[token], number, closed), number
         if kind == "challenge":
             token, number, by, player, word, ruling = args
             typed = Challenge(by, player, word, ruling)

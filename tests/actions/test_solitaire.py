@@ -14,7 +14,7 @@ from companion.actions import solitaire as actions
 from companion.game.deck import BY_NAME, Card
 from companion.game.errors import Conflict, Forbidden, NotFound, RuleError
 from companion.game.rules import MinWord
-from companion.game.solitaire import Game, Pile, Step, practice_deck
+from companion.game.solitaire import Game, Pile, Step, new_practice, practice_deck
 from companion.lexicon import LexiconStore
 from tests.actions.support import Act, cards, token_hash
 
@@ -45,17 +45,23 @@ def store_game(game_id: str) -> Game:
 
 @pytest.fixture
 def start(act: Act, lexicons: LexiconStore) -> Start:
-    """``start(face_up, min_word="cards", lexicon="standard", seed=None)``."""
+    """``start(face_up, min_word="cards", lexicon="standard")``."""
 
     def make(
-        up: list[Card] | None = None,
-        min_word: MinWord = "cards",
-        lexicon: str = "standard",
-        seed: int | None = None,
+        up: list[Card] | None = None, min_word: MinWord = "cards", lexicon: str = "standard"
     ) -> actions.Started:
-        return act(actions.start, lexicons, up, min_word, lexicon, seed)
+        return act(actions.start, lexicons, up, min_word, lexicon)
 
     return make
+
+
+def stored_practice(seed: int) -> actions.Started:
+    """A practice game stored as ``start`` stores one whose seed drew ``seed`` (``start``
+    draws its seed at random; a test needs a deal it knows)."""
+    with store.transaction("solitaire_changed"):
+        row, token = store.insert_solitaire(new_practice(seed), seed, "cards", "standard")
+        started = actions.Started(row.id, token)
+    return started
 
 
 def test_start_stores_the_face_up_cards(act: Act, start: Start) -> None:
@@ -73,11 +79,13 @@ def test_start_stores_the_face_up_cards(act: Act, start: Start) -> None:
 
 
 def test_practice_starts_from_a_stored_shuffled_deck(act: Act, start: Start) -> None:
-    started = start(None, "letters", "wordgame", 7)
-    deck = practice_deck(7)
+    started = start(None, "letters", "wordgame")  # the seed drawn at random, kept to deal
+    seed = act.solitaire_row(started.id)[2]  # the same deck again
+    assert 0 <= seed < 2**31
+    deck = practice_deck(seed)
     row = act.solitaire_row(started.id)
-    assert row[1:] == ([deck[6 * i].name for i in range(8)], 7, [], "letters", "wordgame", 1)
-    drawn = start(None)  # the seed drawn at random, kept to deal the same deck again
+    assert row[1:] == ([deck[6 * i].name for i in range(8)], seed, [], "letters", "wordgame", 1)
+    drawn = start(None)
     _, up, seed, *_ = act.solitaire_row(drawn.id)
     assert 0 <= seed < 2**31
     assert up == [practice_deck(seed)[6 * i].name for i in range(8)]
@@ -136,7 +144,7 @@ def test_practice_turns_the_next_cards_up_by_itself(
     act: Act, lexicons: LexiconStore, start: Start
 ) -> None:
     deck = practice_deck(7)
-    started = start(None, seed=7)
+    started = act(stored_practice, 7)
     # This deal's piles 0, 3 and 1 show O, W and E: OWE. Their next cards turn up.
     assert [deck[6 * p].name for p in (0, 3, 1)] == ["o", "w", "e"]
     done = act(actions.step, lexicons, started.id, started.token, word(0, 3, 1), 1)
