@@ -9,6 +9,7 @@ checks SHA-256 and its key, the best-play index CRC-32 and its witness).
 from __future__ import annotations
 
 import json
+import mmap
 import os
 from pathlib import Path
 
@@ -34,10 +35,10 @@ def read(
     """The header and body at ``path``; ``refuse`` (the caller's exception) with the
     reason when the file is missing, not of this kind, or its header is unreadable."""
     try:
-        data = path.read_bytes()
+        data = _read_whole(path)
     except OSError as exc:
         raise refuse(f"cannot read {path.name}: {exc.strerror}") from None
-    if not data.startswith(magic):
+    if data[: len(magic)] != magic:
         raise refuse(f"not a {magic.decode(errors='replace').split(' ')[0]} file")
     end = data.find(b"\n", len(magic), len(magic) + limit)
     if end < 0:
@@ -48,4 +49,20 @@ def read(
         raise refuse(f"unreadable: {exc}") from None
     if not isinstance(header, dict):
         raise refuse("unreadable: the header is not an object")
-    return header, memoryview(data)[end + 1 :]
+    return header, memoryview(data).toreadonly()[end + 1 :]
+
+
+def _read_whole(path: Path) -> mmap.mmap | bytes:
+    """The bytes of the file at ``path``, in a mapping of their own (anonymous memory, not
+    the file's) when there are any: a list's table or index then gives its memory back to
+    the system whole when it is dropped, where ``bytes`` of tens of megabytes would leave
+    it in the allocator's heap (glibc's raises its mmap threshold to the size of each
+    block freed), so each edit of a group's big list grew the process."""
+    with path.open("rb") as file:
+        size = os.fstat(file.fileno()).st_size
+        if size == 0:
+            return b""
+        data = mmap.mmap(-1, size)
+        if file.readinto(data) != size:
+            raise OSError(0, "the file changed while it was read")
+        return data

@@ -237,7 +237,8 @@ class LexiconStore:
         )  # ctime: no utime() hides an edit
         known = self._digests.get(path)
         if known is None or known[0] != signature:
-            known = (signature, hashlib.sha256(path.read_bytes()).hexdigest())
+            with path.open("rb") as file:  # read in pieces: no 20 MiB string in memory
+                known = (signature, hashlib.file_digest(file, "sha256").hexdigest())
             self._digests[path] = known
         return known[1]
 
