@@ -14,18 +14,22 @@ through HTTP as phones and scripts send it:
 2. ``--games`` games without house words: each made (``POST /api/v1/games``, 3 players),
    round 1 entered from a real deal and closed through the API, its round page loaded
    once (``GET /games/<id>/rounds/1``: the best play of each hand, as the group reads it
-   after the round). Then ``--runs`` runs, each loading every one of those pages in turn,
-   timed page by page.
+   after the round); the server's memory read.
 3. ``--games`` games with house words, each its own: a word of its own allowed (as a group
    allows a family word), a common word banned (``the``, ``cat``... as a group bans a word
    it finds too easy), and one more allowed; made, entered and closed the same way; each
-   page loaded once, the server's memory read; then the same timed runs over their pages.
+   page loaded once; the server's memory read.
+4. ``--runs`` runs, each loading every page of the games without house words in turn,
+   then every page of those with house words, timed page by page (the two kinds take
+   turns, so a machine busier at one moment weighs on both), and the server's CPU time
+   over each pass (``/proc/<pid>/stat``), which other work on the machine disturbs less.
 
 Printed: the server's resident memory (VmRSS) at the start, after the games without house
 words, after those with house words, its growth, and its peak (VmHWM); the closed round
-page's time per run (median and worst) for each kind of game, the median of the runs'
-medians, the worst page, and the ratio of the two kinds. Targets of issue 22: under
-200 MiB for the process, the page with house words under 1.5 times the page without.
+page's time per run (median and worst) and the server's CPU per page, for each kind of
+game; the median of the runs' medians, the worst page, and the ratios of the two kinds.
+Targets of issue 22: under 200 MiB for the process, the page with house words under 1.5
+times the page without.
 
 ``--cache DIR``: a lexicon cache folder to read (and fill): its files are checked as the
 app checks them, so an old one is rebuilt; without it, a temporary folder, and the first
@@ -37,6 +41,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import shutil
 import statistics
 import tempfile
@@ -131,23 +136,46 @@ def load_page(client: Client, game: str) -> float:
     return seconds
 
 
-def timed_runs(client: Client, games: list[str], runs: int) -> list[list[float]]:
-    """Each run: every game's page loaded in turn, each timed."""
-    return [[load_page(client, game) for game in games] for _ in range(runs)]
+def server_cpu(server: Server) -> float:
+    """The CPU seconds (user and system) the server process has used so far."""
+    fields = Path(f"/proc/{server.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def timed_runs(
+    client: Client, kinds: dict[str, list[str]], runs: int
+) -> dict[str, tuple[list[list[float]], list[float]]]:
+    """Each run: for each kind in turn, every game's page loaded, each timed, and the
+    server's CPU time per page over the pass. The kinds take turns within a run, so a
+    machine busier at one moment than another weighs on both alike."""
+    out: dict[str, tuple[list[list[float]], list[float]]] = {k: ([], []) for k in kinds}
+    for _ in range(runs):
+        for kind, games in kinds.items():
+            cpu = server_cpu(client.server)
+            out[kind][0].append([load_page(client, game) for game in games])
+            out[kind][1].append((server_cpu(client.server) - cpu) / len(games))
+    return out
 
 
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms"
 
 
-def report(label: str, runs: list[list[float]]) -> tuple[float, float]:
-    """Print each run's median and worst; give the median of the medians and the worst."""
+def report(label: str, runs: list[list[float]], cpu: list[float]) -> tuple[float, float, float]:
+    """Print each run's median and worst, and the server's CPU per page; give the median of
+    the medians, the worst page and the median CPU per page."""
     medians = [statistics.median(times) for times in runs]
     for i, times in enumerate(runs, 1):
-        print(f"  {label}, run {i}: median {ms(medians[i - 1])}, worst {ms(max(times))}")
+        print(
+            f"  {label}, run {i}: median {ms(medians[i - 1])}, worst {ms(max(times))}; "
+            f"server CPU {ms(cpu[i - 1])} a page"
+        )
     worst = max(max(times) for times in runs)
-    print(f"  {label}: median of medians {ms(statistics.median(medians))}, worst {ms(worst)}")
-    return statistics.median(medians), worst
+    print(
+        f"  {label}: median of medians {ms(statistics.median(medians))}, worst {ms(worst)}; "
+        f"server CPU a page, median of runs {ms(statistics.median(cpu))}"
+    )
+    return statistics.median(medians), worst, statistics.median(cpu)
 
 
 def main() -> None:
@@ -185,7 +213,6 @@ def main() -> None:
         for game in plain:
             load_page(client, game)
         rss["none"] = server.rss_mib()[0]
-        none_runs = timed_runs(client, plain, args.runs)
 
         housed = []
         for n in range(args.games):
@@ -196,7 +223,7 @@ def main() -> None:
             load_page(client, game)
         first_pass = time.perf_counter() - made_at
         rss["house"], peak = server.rss_mib()
-        house_runs = timed_runs(client, housed, args.runs)
+        runs = timed_runs(client, {"none": plain, "house": housed}, args.runs)
         rss["end"], peak = server.rss_mib()
 
         print(f"\nserver's resident memory ({args.lexicon}, {args.games} games of each kind):")
@@ -212,12 +239,12 @@ def main() -> None:
         )
         print(f"  after the timed runs: {rss['end']:.0f} MiB; peak {peak:.0f} MiB")
         print(f"  first load of the {args.games} pages with house words: {first_pass:.1f} s")
-        print(f"\nclosed round page, {args.runs} runs over {args.games} games each:")
-        none_median, none_worst = report("no house words", none_runs)
-        house_median, house_worst = report("house words", house_runs)
+        print(f"\nclosed round page, {args.runs} runs over {args.games} games of each kind:")
+        none = report("no house words", *runs["none"])
+        house = report("house words", *runs["house"])
         print(
-            f"  with house words / without: median {house_median / none_median:.2f}x, "
-            f"worst {house_worst / none_worst:.2f}x"
+            f"  with house words / without: median {house[0] / none[0]:.2f}x, "
+            f"worst {house[1] / none[1]:.2f}x, server CPU {house[2] / none[2]:.2f}x"
         )
     finally:
         if server is not None:
