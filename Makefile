@@ -55,6 +55,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/definitions.py
 	$(BIN)/python benchmarks/solver.py
 	$(BIN)/python benchmarks/solver_cold.py
+	$(BIN)/python benchmarks/house_words.py
 	$(BIN)/python benchmarks/tables.py
 	$(BIN)/python benchmarks/production_start.py
 	$(BIN)/python benchmarks/seat_entry.py

@@ -171,8 +171,9 @@ def did_you_mean(lexicon, rng: random.Random) -> None:
 
 
 def locking(folder: Path, store: LexiconStore) -> None:
-    """Lookups in loaded lists while a 20 MiB list of a group's own is built, and the
-    memory kept after that list is edited and rebuilt three times."""
+    """Lookups in loaded lists while a 20 MiB list of a group's own is built (its table,
+    then its best-play index, as a game on that list needs both), and the memory kept
+    after that list is edited and rebuilt three times."""
     rng = random.Random(11)
     lines = []
     size = 0
@@ -189,6 +190,11 @@ def locking(folder: Path, store: LexiconStore) -> None:
     def rss() -> float:
         with open("/proc/self/statm") as f:
             return int(f.read().split()[1]) * 4096 / 2**20
+
+    def peak() -> float:
+        with open("/proc/self/status") as f:
+            found = next(line for line in f if line.startswith("VmHWM:"))
+        return int(found.split()[1]) / 1024
 
     standard = store.get("standard")
     store.get("wordgame")
@@ -207,6 +213,9 @@ def locking(folder: Path, store: LexiconStore) -> None:
             start = time.perf_counter()
             store.get("big")
             built.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            store.solver_index("big")
+            built.append(time.perf_counter() - start)
             done.set()
 
         worker = threading.Thread(target=build)
@@ -220,8 +229,8 @@ def locking(folder: Path, store: LexiconStore) -> None:
         worker.join()
         gc.collect()
         print(
-            f"build {round_ + 1} of big: {built[0]:.1f} s; resident memory after it: "
-            f"{rss():.0f} MiB"
+            f"build {round_ + 1} of big: table {built[0]:.1f} s, best-play index {built[1]:.1f} s; "
+            f"resident memory after it: {rss():.0f} MiB (peak so far {peak():.0f} MiB)"
         )
     assert store.get("standard") is standard
     show(f"lookups in loaded lists during those builds ({len(waits)} lookups)", waits)

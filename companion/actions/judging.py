@@ -8,13 +8,12 @@ here), and turn a missing lexicon into a refusal that lists the ones there are.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 
 from companion.game.challenges import TABLE_ILLEGAL, Judge, Verdict
 from companion.game.errors import RuleError
-from companion.game.solver import build_index
 from companion.lexicon import Lexicon, LexiconStore, UnknownLexicon
 from companion.lexicon.definitions import Definition, Definitions
+from companion.lexicon.house import HouseIndex
 from companion.lexicon.reasons import Reason
 
 
@@ -93,7 +92,9 @@ def solver_index(
     """The best-play index of a lexicon, with a game's allowed words added and banned ones out.
 
     A banned word's card multiset stays playable when another word of the lexicon
-    has the same cards (ban ``cat`` and ``act`` still stands).
+    has the same cards (ban ``cat`` and ``act`` still stands). The game's words are an
+    overlay on the lexicon's one index (``HouseIndex``), made for each call: no game
+    keeps a copy of the index, and nothing is kept between calls.
     """
     try:
         base = lexicons.solver_index(lexicon_name)
@@ -101,32 +102,8 @@ def solver_index(
         raise RuleError("unknown_lexicon", where, name=lexicon_name[:40], names=exc.names) from None
     if not house_words:
         return base
-    return _with_house_words(lexicons, lexicon_name, frozenset(house_words.items()), id(base))
 
+    def anagrams(word: str) -> tuple[str, ...]:  # the lexicon loaded only if a ban needs it
+        return lexicon(lexicons, lexicon_name, where).anagrams(word)
 
-@lru_cache(maxsize=32)
-def _with_house_words(
-    lexicons: LexiconStore, lexicon_name: str, house: frozenset[tuple[str, bool]], _base: int
-) -> dict[str, str]:
-    """The index with a game's house words, kept for the games that view it again (a ban
-    scans the whole list). ``_base`` names the index it was made from: a rebuilt list
-    makes a new one."""
-    house_words = dict(house)
-    base = lexicons.solver_index(lexicon_name)
-    index = dict(base.items())  # a packed index decodes its words at once this way
-    banned = {w for w, allowed in house_words.items() if not allowed}
-    for key in [k for k, w in index.items() if w in banned]:
-        del index[key]
-    if banned:
-        letters = {"".join(sorted(w)) for w in banned}
-        others = (
-            w
-            for w in lexicons.get(lexicon_name).words()
-            if w not in banned and "".join(sorted(w)) in letters
-        )
-        for key, word in build_index(others).items():
-            index.setdefault(key, word)
-    allowed = [w for w, ok in house_words.items() if ok]
-    for key, word in build_index(allowed).items():
-        index.setdefault(key, word)
-    return index
+    return HouseIndex(base, house_words, anagrams)

@@ -23,6 +23,8 @@ UNLISTED = 0
 
 COMMON, RARE = 4.0, 2.5
 """Zipf thresholds: 4 and up is about once per 100,000 words of running English."""
+KEPT_ANAGRAMS = 4096
+"""Anagram searches a loaded list keeps (a few words each)."""
 LONGEST = 20
 """Longer strings get no close words: no word of the lists is that long but a few."""
 
@@ -47,6 +49,7 @@ class Lexicon:
         self.title = title
         self._table = entries if isinstance(entries, WordTable) else WordTable.build(dict(entries))
         self._near = lru_cache(maxsize=None)(self._starting_with)
+        self._anagrams = lru_cache(maxsize=KEPT_ANAGRAMS)(self._made_of)
 
     def __len__(self) -> int:
         return sum(1 for _ in self.words())
@@ -98,6 +101,16 @@ class Lexicon:
     def words(self) -> Iterator[str]:
         """Every legal word of the list."""
         return (w for w, code in self._table.items() if code // KIND_STEP == Kind.WORD)
+
+    def anagrams(self, word: str) -> tuple[str, ...]:
+        """The legal words made of the letters of ``word`` in any order (``word`` too, if
+        it is one), in sorted order: what stands in for a banned house word in the
+        best-play index (``house``). The last few thousand asked are kept."""
+        return self._anagrams("".join(sorted(word.strip().lower())))
+
+    def _made_of(self, letters: str) -> tuple[str, ...]:
+        table = self._table.anagrams(letters)
+        return tuple(w for w, code in table if code // KIND_STEP == Kind.WORD)
 
     def close_words(self, word: str, limit: int = 3) -> list[str]:
         """Up to ``limit`` legal words close to ``word``, nearest and then most common first.

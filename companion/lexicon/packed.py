@@ -62,7 +62,7 @@ class PackedIndex(Mapping[str, str]):
     word in one go, to copy the whole index (``dict(index.items())``).
     """
 
-    __slots__ = ("_trie", "_word_at", "_words")
+    __slots__ = ("__weakref__", "_trie", "_word_at", "_words")
 
     def __init__(self, parts: _Parts) -> None:
         self._trie, self._words, self._word_at = parts

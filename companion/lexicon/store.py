@@ -16,6 +16,7 @@ old one, which is then released.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import multiprocessing
@@ -50,6 +51,13 @@ CHILD_BUILD_BYTES = 1024 * 1024
 def _build_here(folder: str, cache_folder: str, name: str) -> None:
     """A child process's work: build one list into its cache file."""
     LexiconStore(Path(folder), Path(cache_folder)).build(name)
+
+
+def _index_here(folder: str, cache_folder: str, name: str) -> None:
+    """A child process's work: build one list's best-play index into its file."""
+    store = LexiconStore(Path(folder), Path(cache_folder))
+    key = store._index_key(name)
+    store._write_index(name, packed.index_path(store.cache_folder, name), key)
 
 
 def _lock_of(path: Path) -> threading.Lock:
@@ -117,10 +125,13 @@ class LexiconStore:
 
     def solver_index(self, name: str) -> Mapping[str, str]:
         """The best-play index of lexicon ``name`` (card multiset -> word), cached beside it
-        in the packed form (``packed``), which loads in milliseconds."""
+        in the packed form (``packed``), which loads in milliseconds.
+
+        A big list of a group's own has its index built in a child process, as its
+        table is (``_entries``). One index per list is kept: when a group edits its
+        list, the new index replaces the old one, which is then released."""
         name = sources.ALIASES.get(name, name)
-        key, _ = self._recipe(name)
-        key = f"solver {SOLVER_FORMAT}; {key}"
+        key = self._index_key(name)
         path = packed.index_path(self.cache_folder, name)
         with _lock_of(path):
             found = _indexes.get((path, key))
@@ -129,17 +140,27 @@ class LexiconStore:
                 try:
                     found = packed.read(path, key, vouch=built_in)
                 except packed.Stale:
-                    lexicon = self.get(name)
-                    common_first = sorted(
-                        lexicon.words(), key=lambda w: (-(lexicon.frequency(w) or 0), w)
-                    )
-                    packed.write(path, key, build_index(common_first), vouch=built_in)
-                    found = packed.read(path, key)
+                    if self._big(name) and self._in_child(_index_here, name):
+                        with contextlib.suppress(packed.Stale):  # the list changed meanwhile
+                            found = packed.read(path, key)
+                    if found is None:
+                        self._write_index(name, path, key, vouch=built_in)
+                        found = packed.read(path, key)
                 with _guard:
                     for old in [k for k in _indexes if k[0] == path]:
                         del _indexes[old]  # a superseded index of this list goes
                     _indexes[(path, key)] = found
             return found
+
+    def _index_key(self, name: str) -> str:
+        """The key of the best-play index of ``name``: the solver's format and the list's."""
+        return f"solver {SOLVER_FORMAT}; {self._recipe(name)[0]}"
+
+    def _write_index(self, name: str, path: Path, key: str, vouch: bool = False) -> None:
+        """Build the best-play index of ``name`` (its words most common first) into ``path``."""
+        lexicon = self.get(name)
+        common_first = sorted(lexicon.words(), key=lambda w: (-(lexicon.frequency(w) or 0), w))
+        packed.write(path, key, build_index(common_first), vouch=vouch)
 
     def build(self, name: str, force: bool = False) -> Built:
         """Build (or with ``force`` rebuild) the cache of ``name`` now."""
@@ -168,17 +189,20 @@ class LexiconStore:
         try:
             return cache.read(path, key)
         except cache.CacheInvalid:
-            source = sources.custom_path(self.folder, name) if name else None
-            if not (source and source.stat().st_size >= CHILD_BUILD_BYTES and self._in_child(name)):
+            if not (name and self._big(name) and self._in_child(_build_here, name)):
                 cache.write(path, key, build())
             return cache.read(path, key)  # the compact form, not the build's big dict
 
-    def _in_child(self, name: str) -> bool:
-        """Build list ``name`` into its cache in a fresh process; False if that failed."""
+    def _big(self, name: str) -> bool:
+        """Whether ``name`` is a group's list big enough to be built in a child process."""
+        source = sources.custom_path(self.folder, name)
+        return source is not None and source.stat().st_size >= CHILD_BUILD_BYTES
+
+    def _in_child(self, work: Callable[[str, str, str], None], name: str) -> bool:
+        """Do ``work`` (build list ``name``'s table or index into its file) in a fresh
+        process; False if that failed."""
         context = multiprocessing.get_context("spawn")  # no fork of a threaded server
-        child = context.Process(
-            target=_build_here, args=(str(self.folder), str(self.cache_folder), name)
-        )
+        child = context.Process(target=work, args=(str(self.folder), str(self.cache_folder), name))
         child.start()
         child.join()
         return child.exitcode == 0
@@ -213,7 +237,8 @@ class LexiconStore:
         )  # ctime: no utime() hides an edit
         known = self._digests.get(path)
         if known is None or known[0] != signature:
-            known = (signature, hashlib.sha256(path.read_bytes()).hexdigest())
+            with path.open("rb") as file:  # read in pieces: no 20 MiB string in memory
+                known = (signature, hashlib.file_digest(file, "sha256").hexdigest())
             self._digests[path] = known
         return known[1]
 

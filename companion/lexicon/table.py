@@ -13,9 +13,14 @@ from __future__ import annotations
 
 import sys
 from array import array
+from collections import Counter
 from collections.abc import Iterator, Sequence
+from itertools import islice
 
 import marisa_trie
+
+FEW = 16
+"""Words under a prefix that an anagram search reads and checks rather than walks."""
 
 
 class WordTable:
@@ -103,6 +108,38 @@ class WordTable:
     def starting_with(self, prefix: str) -> list[tuple[str, int]]:
         """The ``(word, code)`` pairs whose word starts with ``prefix``, in sorted order."""
         return list(self._pairs(prefix))
+
+    def anagrams(self, letters: str) -> list[tuple[str, int]]:
+        """The ``(word, code)`` pairs whose word is made of exactly ``letters`` in any
+        order, in sorted order.
+
+        A walk of the trie along the prefixes some word has, spending the letters: where a
+        prefix has only a few words under it, those are read and checked instead of
+        walked further. So a word's anagrams cost well under a millisecond for most words
+        and tens of milliseconds for the longest, never a pass over the whole table."""
+        if not (letters.isascii() and letters.isalpha()):
+            return []
+        left, size, wanted = Counter(letters), len(letters), sorted(letters)
+        trie = self._trie
+        found: list[str] = []
+
+        def walk(prefix: str) -> None:
+            under = list(islice(trie.iterkeys(prefix), FEW))
+            if len(under) < FEW:
+                found.extend(w for w in under if len(w) == size and sorted(w) == wanted)
+            elif len(prefix) == size:
+                if prefix in trie:
+                    found.append(prefix)
+            else:
+                for letter in sorted(left):
+                    if left[letter]:
+                        left[letter] -= 1
+                        walk(prefix + letter)
+                        left[letter] += 1
+
+        walk("")
+        codes = self._codes
+        return [(word, codes[trie[word]]) for word in sorted(found)]
 
     def _pairs(self, prefix: str) -> Iterator[tuple[str, int]]:
         codes = self._codes

@@ -13,7 +13,9 @@ from pathlib import Path
 import marisa_trie
 import pytest
 
-from companion.lexicon import Lexicon, LexiconStore, cache, sources, store
+from companion.game import solver
+from companion.game.spelling import spellings
+from companion.lexicon import Lexicon, LexiconStore, cache, framed, packed, sources, store
 from companion.lexicon.reasons import Kind
 from tests.lexicon.conftest import put_small_standard
 
@@ -175,9 +177,29 @@ def test_tampering_really_changes_a_verdict(good: bytes) -> None:
     assert int.from_bytes(body[at : at + 2], "little") // cache.KIND_STEP == Kind.WORD
 
 
+@pytest.fixture(params=["bytes", "mapped"])
+def reading(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Cache files read as bytes (the small ones), or each in a mapping of its own, as a
+    group's big list is read (``framed.MAPPED_BYTES``)."""
+    if request.param == "mapped":
+        monkeypatch.setattr(framed, "MAPPED_BYTES", 1)
+    return request.param
+
+
+def test_a_mapped_file_reads_as_the_bytes_did(lexicon_cache: Path, reading: str) -> None:
+    path, index_path = lexicon_cache / "standard.lex", lexicon_cache / "standard.idx"
+    table = cache.read(path, key_of(path))
+    index = packed.read(index_path, str(json.loads(index_path.read_bytes().split(b"\n")[1])["key"]))
+    assert table.get("quiz") is not None and index[solver.key_of(spellings("quiz")[0])] == "quiz"
+    assert (
+        framed.read(path, cache.MAGIC, cache.CacheInvalid)[1]
+        == path.read_bytes().split(b"\n", 2)[2]
+    )
+
+
 @pytest.mark.parametrize("corrupt", CORRUPTIONS.values(), ids=CORRUPTIONS.keys())
 def test_a_corrupt_cache_is_refused(
-    good: bytes, lexicon_cache: Path, tmp_path: Path, corrupt
+    good: bytes, lexicon_cache: Path, tmp_path: Path, corrupt, reading: str
 ) -> None:
     path = tmp_path / "standard.lex"
     path.write_bytes(corrupt(good))

@@ -30,6 +30,21 @@ def test_starting_with_is_the_sorted_words_with_that_prefix(
     assert WordTable.build(entries).starting_with(prefix) == expected
 
 
+@given(
+    st.dictionaries(
+        st.text(alphabet="abc", min_size=1, max_size=6), st.integers(0, 9), max_size=300
+    ),
+    st.text(alphabet="abcd", max_size=6),
+)
+def test_anagrams_are_the_sorted_words_of_those_letters(
+    entries: dict[str, int], letters: str
+) -> None:
+    """Few letters, many words: prefixes with more words under them than an anagram search
+    reads (``FEW``) are walked, the others read."""
+    expected = sorted((w, c) for w, c in entries.items() if sorted(w) == sorted(letters))
+    assert WordTable.build(entries).anagrams(letters) == expected
+
+
 @given(ENTRIES)
 def test_bytes_round_trip(entries: dict[str, int]) -> None:
     table = WordTable.build(entries)
