@@ -153,7 +153,7 @@ def test_the_closed_round_shows_the_best_play_with_the_house_words(
         {"name": "Ben", "words": [], "unused": ["c", "a", "t"], "went_out": False},
     ]
     assert client.put(url, json={"players": players}, headers=auth).status_code == 200
-    assert client.post(f"{url}/close", headers=auth).status_code == 200
+    assert client.post(f"{url}/close", json={}, headers=auth).status_code == 200
     page = client.get(f"/games/{game}/rounds/1").get_data(as_text=True)
     assert review_words(page, "Ben") == ["CAT"]  # not ACT, the lexicon's first choice
     assert review_words(page, "Ann") == ["XAZ"]  # the lexicon has no word of all three
