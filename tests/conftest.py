@@ -139,6 +139,9 @@ def pytest_configure(config: pytest.Config) -> None:
         "HYPOTHESIS_STORAGE_DIRECTORY": hypothesis_home,
     }
     config.stash[SAVED_ENVIRONMENT] = {key: os.environ.get(key) for key in wanted}
+    cache = getattr(config, "cache", None)  # none with -p no:cacheprovider
+    if cache is not None and not hasattr(config, "workerinput"):
+        config.pluginmanager.register(FileTimes(cache), "quiddler-file-times")
     for key, value in wanted.items():
         if value is None:
             os.environ.pop(key, None)
@@ -150,31 +153,81 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--no-screenshots",
         action="store_true",
-        help="the browser tests save no screenshots (each costs the browser most of a second)",
+        help="the browser tests save no screenshots",
     )
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+FILE_SECONDS = "quiddler/file-seconds"
+"""pytest's cache key of the seconds each test file took when it last ran (its tests'
+setup, call and teardown), for the order below."""
+FIRST_GUESS = {"browser": 1.5, "other": 0.02}
+"""The seconds a test of a file never timed is guessed to take: a browser test drives
+Chromium through a page or two, most other tests ask the app once or twice."""
+
+
+def expected_seconds(items: list[pytest.Item], timed: dict[str, float]) -> dict[str, float]:
+    """How long each file of ``items`` should take: its time in the last run (``timed``),
+    else a guess from its number of tests (``FIRST_GUESS``)."""
+    guessed: dict[str, float] = {}
+    for item in items:
+        path = item.nodeid.split("::", 1)[0]
+        kind = "browser" if item.get_closest_marker("browser") else "other"
+        guessed[path] = guessed.get(path, 0.0) + FIRST_GUESS[kind]
+    return {path: timed.get(path, guess) for path, guess in guessed.items()}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """Give each xdist worker the files' times of the last run, read once by the controller:
+    every worker must put the collection in the same order."""
+    cache = getattr(node.config, "cache", None)  # none with -p no:cacheprovider
+    node.workerinput[FILE_SECONDS] = cache.get(FILE_SECONDS, {}) if cache is not None else {}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Every test that drives the browser is a browser test (``-m "not browser"`` leaves
-    it out)."""
+    it out). Under xdist, the files come longest first (the scheduler below hands them
+    out in that order)."""
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+    given = getattr(config, "workerinput", None)
+    if given is not None:
+        seconds = expected_seconds(items, given.get(FILE_SECONDS, {}))
+        items.sort(key=lambda item: -seconds[item.nodeid.split("::", 1)[0]])  # stable
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """Under xdist, a file's tests go to one worker, and the browser tests all to one: one
-    Chromium and one live server for them all, and a module's fixtures (test_cache.py
-    builds the standard list) made once, not once per worker."""
-    from xdist.scheduler import LoadScopeScheduling
+    """Under xdist, a file's tests go to one worker (a module's fixtures are made once:
+    test_cache.py builds the standard list), and the files are handed out in the order of
+    collection, longest first: a long file never starts last while the other worker has
+    nothing left to do. A worker that gets browser files starts its own Chromium and live
+    server for them."""
+    from xdist.scheduler import LoadFileScheduling
 
-    class ByFile(LoadScopeScheduling):
-        def _split_scope(self, nodeid: str) -> str:
-            path = nodeid.split("::", 1)[0]
-            return "tests/browser" if path.startswith("tests/browser/") else path
+    config.option.loadscopereorder = False  # xdist would reorder by number of tests
+    return LoadFileScheduling(config, log)
 
-    return ByFile(config, log)
+
+class FileTimes:
+    """Adds up the seconds of each file's tests and keeps them in pytest's cache at the
+    end of the run, for the order of the next one (in the process that sees every
+    report: the controller under xdist, or the one process)."""
+
+    def __init__(self, cache: pytest.Cache) -> None:
+        self.cache = cache
+        self.seconds: dict[str, float] = {}
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        path = report.nodeid.split("::", 1)[0]
+        self.seconds[path] = self.seconds.get(path, 0.0) + report.duration
+
+    def pytest_sessionfinish(self) -> None:
+        if self.seconds:
+            kept = self.cache.get(FILE_SECONDS, {})
+            now = {path: round(seconds, 2) for path, seconds in self.seconds.items()}
+            self.cache.set(FILE_SECONDS, {**kept, **now})
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -1,5 +1,6 @@
 """The rules page at 320 px in each language: nothing scrolls sideways, not even the deck's
-table; and opened from a game, its house rules below the rules."""
+table, whose headings stay whole words; and opened from a game, its house rules below the
+rules."""
 
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ def no_sideways_scroll(page, width: int) -> None:
 
 @pytest.mark.parametrize("lang", sorted(HEADINGS))
 def test_the_rules_fit_a_320_px_phone(live_server, browser, screenshot, lang):
+    """Nothing scrolls sideways, and no heading of the deck's table is broken inside a word
+    ("Tašk/ai") nor makes the table wider than the text."""
     context = browser.new_context(**NARROW, extra_http_headers={"Accept-Language": lang})
     try:
         page = context.new_page()
@@ -39,6 +42,16 @@ def test_the_rules_fit_a_320_px_phone(live_server, browser, screenshot, lang):
         assert page.locator("h1").inner_text() == HEADINGS[lang]
         assert page.locator("table.deck tbody th").count() == 31
         no_sideways_scroll(page, 320)
+        heights = page.eval_on_selector_all(
+            "table.deck thead th", "cells => cells.map(c => c.getBoundingClientRect().height)"
+        )
+        line = page.eval_on_selector(
+            "table.deck thead th", "c => parseFloat(getComputedStyle(c).lineHeight)"
+        )
+        assert max(heights) < 2 * line, f"a heading wraps: {heights}"
+        table = page.eval_on_selector("table.deck", "t => t.getBoundingClientRect().right")
+        text = page.eval_on_selector("article", "a => a.getBoundingClientRect().right")
+        assert table <= text, f"the deck's table ({table}px) is wider than the text ({text}px)"
         screenshot(page, f"rules-{lang}")
     finally:
         context.close()
@@ -58,27 +71,5 @@ def test_a_games_house_rules_fit_too(live_server, browser, screenshot):
         assert "Most words only" in page.locator("#house-rules").inner_text()
         no_sideways_scroll(page, 320)
         screenshot(page, "rules-game")
-    finally:
-        context.close()
-
-
-@pytest.mark.parametrize("lang", sorted(HEADINGS))
-def test_the_deck_headings_are_whole_words(live_server, browser, lang):
-    """At 320 px no heading of the deck's table is broken inside a word ("Tašk/ai")."""
-    context = browser.new_context(**NARROW, extra_http_headers={"Accept-Language": lang})
-    try:
-        page = context.new_page()
-        page.goto(live_server + "/rules")
-        page.wait_for_load_state()
-        heights = page.eval_on_selector_all(
-            "table.deck thead th", "cells => cells.map(c => c.getBoundingClientRect().height)"
-        )
-        line = page.eval_on_selector(
-            "table.deck thead th", "c => parseFloat(getComputedStyle(c).lineHeight)"
-        )
-        assert max(heights) < 2 * line, f"a heading wraps: {heights}"
-        table = page.eval_on_selector("table.deck", "t => t.getBoundingClientRect().right")
-        text = page.eval_on_selector("article", "a => a.getBoundingClientRect().right")
-        assert table <= text, f"the deck's table ({table}px) is wider than the text ({text}px)"
     finally:
         context.close()
