@@ -38,6 +38,7 @@ from companion import create_app, upgrade_database
 from companion.lexicon import LexiconStore
 from companion.lexicon.definitions import Definitions
 from companion.serve.instance import ENVIRONMENT_KEYS
+from companion.serve.start import settle
 
 PREBUILT: dict[str, Callable[[LexiconStore], object]] = {
     "standard.lex": lambda store: store.get("standard"),  # first: the others are made from it
@@ -495,12 +496,17 @@ def worker_app(
 ) -> Iterator[Flask]:
     """One real app per worker, CSRF off for the test client. Building an app costs about
     30 ms (Werkzeug compiles every URL rule), so the tests share it and ``app`` gives
-    each test a fresh database, lexicon folder and config instead."""
+    each test a fresh database, lexicon folder and config instead.
+
+    The worker settles as a serving process does (``serve.settle``): the lists and
+    definitions it keeps for the whole run are put out of the garbage collector's reach,
+    which otherwise walked them all in every full collection (about 4% of the time)."""
     folder = tmp_path_factory.mktemp("app")
     url = server_database.url if server_database else f"sqlite:///{folder / 'test.sqlite3'}"
     app = create_app(
         {**base_config(folder, lexicon_cache), "WTF_CSRF_ENABLED": False, "DATABASE_URL": url}
     )
+    settle(app)
     yield app
     dispose(app)
 
