@@ -110,6 +110,7 @@ SCRATCH = pytest.StashKey[Path]()
 SAVED_ENVIRONMENT = pytest.StashKey[dict[str, str | None]]()
 CHECKOUT = pytest.StashKey[dict[str, tuple[int, int]]]()
 WRITTEN = pytest.StashKey[list[str]]()
+TIMED = pytest.StashKey[dict[str, float]]()
 
 
 settings.register_profile("suite", deadline=None)
@@ -181,8 +182,11 @@ def expected_seconds(items: list[pytest.Item], timed: dict[str, float]) -> dict[
 def pytest_configure_node(node: Any) -> None:
     """Give each xdist worker the files' times of the last run, read once by the controller:
     every worker must put the collection in the same order."""
-    cache = getattr(node.config, "cache", None)  # none with -p no:cacheprovider
-    node.workerinput[FILE_SECONDS] = cache.get(FILE_SECONDS, {}) if cache is not None else {}
+    config = node.config
+    if TIMED not in config.stash:
+        cache = getattr(config, "cache", None)  # none with -p no:cacheprovider
+        config.stash[TIMED] = cache.get(FILE_SECONDS, {}) if cache is not None else {}
+    node.workerinput[FILE_SECONDS] = config.stash[TIMED]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
