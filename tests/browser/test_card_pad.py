@@ -36,7 +36,8 @@ def game_at_round(page, live_server: str, number: int) -> str:
     resp = page.request.post(live_server + "/api/v1/games", data={"players": ["Ann", "Ben", "Cy"]})
     assert resp.status == 201, resp.text()
     game = resp.json()
-    page.goto(game["edit_url"])  # the edit rights go into this phone's session
+    # The edit rights go into this phone's session (its cookies; the page isn't drawn).
+    assert page.request.get(game["edit_url"]).ok
     auth = {"Authorization": f"Bearer {game['edit_token']}"}
     api = f"{live_server}/api/v1/games/{game['id']}/rounds"
     for n in range(1, number):
