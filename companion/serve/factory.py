@@ -155,6 +155,7 @@ def create_app(
         games,
         health,
         icon,
+        install,
         language,
         referee,
         rounds,
@@ -167,7 +168,19 @@ def create_app(
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # JSON clients send no cookie-based forms
-    for page in (games, rounds, seats, solitaire, scorer, referee, rules, health, icon, language):
+    for page in (
+        games,
+        rounds,
+        seats,
+        solitaire,
+        scorer,
+        referee,
+        rules,
+        health,
+        icon,
+        install,
+        language,
+    ):
         app.register_blueprint(page.bp)
     app.cli.add_command(cli.lexicon)
     app.jinja_env.globals["house_rule_specs"] = RULES

@@ -4,7 +4,8 @@
 // page by its data-version), so a change made between the page being served and the
 // first poll is shown too; the server answers 304 until another phone changes the game.
 // A part the person is using (a menu open, a box focused) is left alone until they
-// leave it.
+// leave it. While polls fail (no network, the server away) the part is marked as possibly
+// out of date (a note above it, data-stale), until a poll is answered again.
 //
 // The answer is the same for every phone (a cache in front may share it): what is this
 // phone's own is put back here. Its seat (data-my-seat: the seat's data-mine marks
@@ -79,11 +80,28 @@
       if (stale) { reloadWhenIdle(); }
     }
 
+    var staleNote = null;
+    function stale(failed) { // mark the part as possibly old while polls fail
+      if (failed === live.hasAttribute("data-stale")) { return; }
+      if (failed) {
+        live.setAttribute("data-stale", "");
+        staleNote = document.createElement("p");
+        staleNote.className = "stale-note";
+        staleNote.setAttribute("role", "status");
+        staleNote.textContent = window._("Not updated: this may be out of date. Trying again…");
+        live.parentNode.insertBefore(staleNote, live);
+      } else {
+        live.removeAttribute("data-stale");
+        if (staleNote) { staleNote.remove(); staleNote = null; }
+      }
+    }
+
     function poll() {
       if (reloadDue) { reloadWhenIdle(); }
       var headers = tag ? { "If-None-Match": tag } : {};
       fetch(url, { headers: headers, cache: "no-cache", credentials: "same-origin" })
         .then(function (response) {
+          stale(response.status !== 200 && response.status !== 304);
           if (response.status !== 200) { return null; }
           var next = response.headers.get("ETag");
           return response.text().then(function (html) {
@@ -98,7 +116,7 @@
             show(html);
           });
         })
-        .catch(function () { /* offline for a moment: try again later */ })
+        .catch(function () { stale(true); /* offline for a moment: try again later */ })
         .then(function () { window.setTimeout(poll, every); });
     }
     poll();

@@ -438,7 +438,7 @@
         if (input === e.words) { offer(e); }
       });
     });
-    read(e, false);
+    read(e, e.set.hasAttribute("data-draft")); // a draft brought back (drafts.js): as it was left
   });
   form.addEventListener("change", function (ev) {
     if (ev.target && ev.target.name === "went_out") { update(); }

@@ -1,0 +1,266 @@
+"""Nothing a phone typed is lost: a hand half typed comes back after a reload, a Save made
+offline is kept on the phone as "not sent yet" and sent once the network is back (once,
+through the same per-hand check: a hand saved meanwhile from another phone is a clash, not
+overwritten), and every page says when the phone is offline."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.phone import PHONE
+from tests.browser.test_card_pad import POOL, Taps
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ann", "Ben", "Cy"]
+ROUND = 8  # ten cards each
+
+
+def call(base: str, method: str, path: str, body: object = None, token: str = "") -> dict:
+    """The test's own server's API (the scorekeeper's token when given)."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(
+        base + path,
+        data=json.dumps(body).encode() if body is not None else None,
+        headers=headers,
+        method=method,
+    )
+    with urllib.request.urlopen(request) as answer:  # the test server
+        return json.load(answer)
+
+
+def game_at_round_eight(base: str) -> dict:
+    """A three-player game whose rounds 1 to 7 are entered and closed (every card left over)."""
+    game = call(base, "POST", "/api/v1/games", {"players": NAMES, "first_dealer": 0})
+    rounds = f"/api/v1/games/{game['id']}/rounds"
+    for n in range(1, ROUND):
+        size = n + 2
+        players = [
+            {"name": name, "words": [], "unused": list(POOL[seat * size : (seat + 1) * size])}
+            for seat, name in enumerate(NAMES)
+        ]
+        call(base, "PUT", f"{rounds}/{n}", {"players": players}, game["edit_token"])
+        call(base, "POST", f"{rounds}/{n}/close", {}, game["edit_token"])
+    return game
+
+
+def take_seat(page, game: dict, name: str) -> None:
+    """This phone becomes ``name``'s seat and opens round 8 with its form."""
+    page.goto(game["view_url"])
+    page.get_by_role("link", name=f"I am {name}").tap()
+    page.locator("#claim").tap()
+    page.wait_for_url(re.compile(rf"/rounds/{ROUND}$"))
+    expect(page.locator("#seat-form .cardpad")).to_be_visible()
+
+
+def saved_words(context, base: str, game: dict) -> tuple[str, str]:
+    """Ben's hand as stored, read back from the scorekeeper's form on another page."""
+    keeper = context.browser.new_context(**PHONE).new_page()
+    try:
+        keeper.goto(game["edit_url"])
+        keeper.goto(f"{base}/games/{game['id']}/rounds/{ROUND}")
+        return (
+            keeper.locator("#players-1 .words-input").input_value(),
+            keeper.locator("#players-1 .unused-input").input_value(),
+        )
+    finally:
+        keeper.context.close()
+
+
+def test_a_reload_halfway_brings_the_hand_back(live_server, browser, screenshot) -> None:
+    game = game_at_round_eight(live_server)
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        take_seat(page, game, "Ben")
+        taps = Taps(page)
+        taps.cards("th", "e", "m")
+        taps.next_word()
+        taps.cards("w", "a")  # halfway through WAXES: the phone reloads (or the tab crashed)
+        page.reload()
+        note = page.locator("#seat-form .draft-note")
+        expect(note).to_contain_text("Your unsaved hand was brought back.")
+        assert page.locator("#words").input_value() == "th-e-m w-a"
+        expect(page.locator("#seat-form .count")).to_have_text("5 / 10 cards")
+        screenshot(page, "offline-draft-restored")
+        taps.cards("x", "e", "s")  # the open word goes on where it was left
+        taps.left_over()
+        taps.cards("z", "y")
+        taps.tap(page.get_by_role("button", name="Save my hand"))
+        page.wait_for_url(re.compile(r"#round-live$"))
+        expect(page.locator(".flash")).to_contain_text("Ben's hand is saved")
+        print(f"\ntaps to finish a 10-card hand with a reload halfway: {taps.count}")
+        assert taps.count == 13  # 10 cards, next word, left over, save: none typed twice
+        assert page.locator("#seat-form .draft-note").count() == 0  # saved: the draft is gone
+        assert page.evaluate("Object.keys(localStorage).filter(k => k.includes('draft'))") == []
+        assert saved_words(context, live_server, game) == ("th-e-m w-a-x-e-s", "z y")
+    finally:
+        context.close()
+
+
+def test_a_draft_is_discarded_on_request(live_server, browser) -> None:
+    game = game_at_round_eight(live_server)
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        take_seat(page, game, "Cy")
+        Taps(page).cards("o", "x")
+        page.reload()
+        page.get_by_role("button", name="Discard it").tap()
+        expect(page.locator("#seat-form .draft-note")).to_have_count(0)
+        assert page.locator("#words").input_value() == ""
+        expect(page.locator("#seat-form .count")).to_have_text("0 / 10 cards")
+        page.reload()
+        expect(page.locator("#seat-form .cardpad")).to_be_visible()
+        assert page.locator("#seat-form .draft-note").count() == 0
+    finally:
+        context.close()
+
+
+def test_a_draft_is_offered_not_applied_once_the_hand_was_saved_elsewhere(
+    live_server, browser
+) -> None:
+    game = game_at_round_eight(live_server)
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        take_seat(page, game, "Ben")
+        Taps(page).cards("o", "x")
+        page.goto(game["view_url"])  # away; meanwhile the scorekeeper saves Ben's hand
+        call(
+            live_server,
+            "PUT",
+            f"/api/v1/games/{game['id']}/rounds/{ROUND}/seats/1",
+            {"words": ["d-o-g"], "unused": list("abcdefg")},
+            game["edit_token"],
+        )
+        page.goto(f"{live_server}/games/{game['id']}/rounds/{ROUND}")
+        note = page.locator("#seat-form .draft-note")
+        expect(note).to_contain_text("saved again from elsewhere")
+        expect(note).to_contain_text("O-X")
+        assert page.locator("#words").input_value() == "d-o-g"  # what is saved, untouched
+        note.get_by_role("button", name="Use mine").tap()
+        assert page.locator("#words").input_value() == "o-x"
+        expect(page.locator("#seat-form .count")).to_have_text("2 / 10 cards")
+    finally:
+        context.close()
+
+
+def posts_of(page) -> list[str]:
+    """The form POSTs the page sends, counted as they leave."""
+    sent: list[str] = []
+    page.on(
+        "request",
+        lambda r: sent.append(r.url) if r.method == "POST" and "/seats/" in r.url else None,
+    )
+    return sent
+
+
+def type_ben_hand(page) -> Taps:
+    taps = Taps(page)
+    taps.cards("th", "e", "m")
+    taps.next_word()
+    taps.cards("w", "a", "x", "e", "s")
+    taps.left_over()
+    taps.cards("z", "y")
+    return taps
+
+
+def test_a_save_made_offline_is_sent_when_the_phone_is_back(
+    live_server, browser, screenshot
+) -> None:
+    game = game_at_round_eight(live_server)
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        take_seat(page, game, "Ben")
+        sent = posts_of(page)
+        taps = type_ben_hand(page)
+        context.set_offline(True)
+        expect(page.locator("#offline-banner")).to_be_visible()
+        taps.tap(page.get_by_role("button", name="Save my hand"))
+        pending = page.locator("#seat-form .outbox-note")
+        expect(pending).to_have_text(
+            "Not sent yet: your hand will be sent when this phone is back online."
+        )
+        assert sent == []
+        screenshot(page, "offline-not-sent-yet")
+        context.set_offline(False)
+        page.wait_for_url(re.compile(r"#round-live$"))
+        expect(page.locator(".flash")).to_contain_text("Ben's hand is saved")
+        print(f"\ntaps to get a 10-card hand saved with the phone offline at Save: {taps.count}")
+        assert taps.count == 13  # nothing typed again after the network came back
+        assert len(sent) == 1
+        expect(page.locator("#seat-form .outbox-note")).to_be_hidden()
+        assert saved_words(context, live_server, game) == ("th-e-m w-a-x-e-s", "z y")
+        page.reload()  # nothing left to send: still one POST
+        expect(page.locator("#seat-form .cardpad")).to_be_visible()
+        assert len(sent) == 1
+    finally:
+        context.close()
+
+
+def test_an_offline_save_meeting_a_hand_saved_elsewhere_is_a_clash(
+    live_server, browser, screenshot
+) -> None:
+    game = game_at_round_eight(live_server)
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        take_seat(page, game, "Ben")
+        sent = posts_of(page)
+        taps = type_ben_hand(page)
+        context.set_offline(True)
+        taps.tap(page.get_by_role("button", name="Save my hand"))
+        expect(page.locator("#seat-form .outbox-note")).to_be_visible()
+        # Meanwhile Ben's hand is saved from another phone (the scorekeeper's).
+        call(
+            live_server,
+            "PUT",
+            f"/api/v1/games/{game['id']}/rounds/{ROUND}/seats/1",
+            {"words": ["d-o-g"], "unused": list("abcdefg")},
+            game["edit_token"],
+        )
+        context.set_offline(False)
+        clash = page.locator("#clash")
+        expect(clash).to_contain_text("Saved from another phone:")
+        assert page.locator("#words").input_value() == "th-e-m w-a-x-e-s"  # what this phone typed
+        assert len(sent) == 1
+        screenshot(page, "offline-clash")
+        assert saved_words(context, live_server, game) == ("d-o-g", "a b c d e f g")
+        page.get_by_role("link", name="Keep what is saved").tap()
+        page.wait_for_url(re.compile(rf"/rounds/{ROUND}$"))
+        assert page.locator("#words").input_value() == "d-o-g"
+        assert page.locator("#seat-form .draft-note").count() == 0  # the person chose
+        assert len(sent) == 1
+    finally:
+        context.close()
+
+
+def test_the_offline_banner_and_the_stale_board(live_server, browser, screenshot) -> None:
+    game = game_at_round_eight(live_server)
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(game["view_url"])
+        banner = page.locator("#offline-banner")
+        expect(banner).to_be_hidden()
+        context.set_offline(True)
+        expect(banner).to_have_text("You are offline: what you see may be old.")
+        expect(banner).to_have_attribute("role", "status")
+        expect(page.locator(".stale-note")).to_be_visible()  # the board's polls fail
+        expect(page.locator("[data-live-url][data-stale]")).to_have_count(1)
+        screenshot(page, "offline-banner")
+        context.set_offline(False)
+        expect(banner).to_be_hidden()
+        expect(page.locator(".stale-note")).to_have_count(0)  # a poll was answered again
+        expect(page.locator("[data-live-url][data-stale]")).to_have_count(0)
+    finally:
+        context.close()
