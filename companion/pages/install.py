@@ -72,7 +72,8 @@ def shell() -> list[str]:
 def worker() -> Response:
     """The service worker for this build; asked again by the browser on each visit
     (no-cache), so a deploy's worker replaces the old one."""
-    head = f"var BUILD = {json.dumps(current_app.config['BUILD'])};\nvar SHELL = {json.dumps(shell())};\n"
+    build = json.dumps(current_app.config["BUILD"])
+    head = f"var BUILD = {build};\nvar SHELL = {json.dumps(shell())};\n"
     body = head + (STATIC / "sw.js").read_text(encoding="utf-8")
     response = Response(body, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
