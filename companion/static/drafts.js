@@ -170,7 +170,9 @@
   pending.hidden = true;
   var submit = form.querySelector("button[type=submit]");
   form.insertBefore(pending, submit || null);
-  var replaying = false;
+  var replaying = false; // the outbox's own submit, on its way
+  var sent = false; // this page's form has gone: a second tap would send it twice
+  window.addEventListener("pageshow", function (ev) { if (ev.persisted) { sent = false; replaying = false; } });
 
   function fields() {
     var list = [];
@@ -201,7 +203,7 @@
 
   function send() {
     var entry = load(OUTBOX);
-    if (!entry || entry.state !== "waiting" || replaying || navigator.onLine === false) { return; }
+    if (!entry || entry.state !== "waiting" || sent || navigator.onLine === false) { return; }
     if (tooOld()) { window.location.reload(); return; } // a fresh token first, then it is sent
     entry.state = "sending"; // in flight: the next page the server answers clears it
     store(OUTBOX, entry);
@@ -212,7 +214,8 @@
   }
 
   form.addEventListener("submit", function (ev) {
-    if (replaying) { return; }
+    if (replaying) { replaying = false; sent = true; return; }
+    if (sent) { ev.preventDefault(); return; }
     if (navigator.onLine === false || tooOld()) {
       ev.preventDefault();
       hands.forEach(saveDraft);
@@ -224,6 +227,10 @@
       return;
     }
     hands.forEach(saveDraft); // kept until the page shows it saved
+    sent = true;
+    // In flight: the page the server answers clears it; a POST the network failed comes
+    // back (through the service worker) with #not-sent and waits here.
+    store(OUTBOX, { state: "sending", fields: fields(), t: Date.now() });
   });
 
   var entry = load(OUTBOX);
@@ -231,13 +238,16 @@
     if (location.hash === "#not-sent") { entry.state = "waiting"; store(OUTBOX, entry); }
     else { store(OUTBOX, null); entry = null; }
   }
-  if (location.hash === "#not-sent" && window.history.replaceState) {
+  var failed = location.hash === "#not-sent";
+  if (failed && window.history.replaceState) { // a reload sends it
     window.history.replaceState(null, "", location.pathname + location.search);
   }
   if (entry && entry.state === "waiting") {
     fill(entry.fields);
     showPending(entry);
-    send();
+    // Not at once after a POST the network failed (it would fail again, and again): on the
+    // next load, the `online` event, or Save.
+    if (!failed) { send(); }
   }
   window.addEventListener("online", send);
 }());

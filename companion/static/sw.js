@@ -6,14 +6,15 @@
 //
 // What it answers:
 // - the shell's static files: from its cache (their addresses carry the build);
-// - pages (GET navigations): always from the network while there is one; a game's pages and
-//   the rules are kept as they were last seen, and shown only when the network fails;
-// - a form POST the network failed (a Save with no connection): sent back to the page it came
+// - a game's pages and the rules (GET navigations): always from the network while there is
+//   one, kept as they were last seen, and shown only when the network fails;
+// - a hand's Save (the round's forms' POST) the network failed: sent back to the page it came
 //   from, with #not-sent, where the phone keeps it to send later (static/drafts.js).
 // Nothing else is touched: no POST is kept, nor the API, nor the live parts the pages poll.
 /* global BUILD, SHELL */
 "use strict";
 var CACHE = "quiddler-" + BUILD;
+var HAND_SAVE = /^\/games\/[^/]+\/rounds\/\d+(\/seats\/\d+)?$/;
 var KEPT_PAGE = /^\/(rules$|games\/(?!new$)[^/]+(\/rounds\/\d+)?\/?$)/;
 
 self.addEventListener("install", function (event) {
@@ -50,7 +51,7 @@ self.addEventListener("fetch", function (event) {
   var url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname.indexOf("/api/") === 0) { return; }
   if (request.method === "POST") {
-    if (request.mode !== "navigate" || !request.referrer) { return; }
+    if (request.mode !== "navigate" || !request.referrer || !HAND_SAVE.test(url.pathname)) { return; }
     var back = new URL(request.referrer);
     event.respondWith(fetch(request).catch(function () {
       return Response.redirect(back.origin + back.pathname + back.search + "#not-sent", 303);
@@ -58,8 +59,8 @@ self.addEventListener("fetch", function (event) {
     return;
   }
   if (request.method !== "GET") { return; }
-  if (request.mode === "navigate") {
-    event.respondWith(pageFromNetwork(request, url));
+  if (request.mode === "navigate") { // other pages: the browser's own way, untouched
+    if (KEPT_PAGE.test(url.pathname)) { event.respondWith(pageFromNetwork(request, url)); }
     return;
   }
   if (url.pathname.indexOf("/static/") === 0 || url.pathname === "/favicon.ico") {

@@ -264,3 +264,41 @@ def test_the_offline_banner_and_the_stale_board(live_server, browser, screenshot
         expect(page.locator("[data-live-url][data-stale]")).to_have_count(0)
     finally:
         context.close()
+
+
+def test_a_save_the_network_loses_comes_back_as_not_sent(live_server, browser) -> None:
+    """The phone thinks it is online but the Save never reaches the server (the table's
+    laptop is away): the service worker brings the phone back to its form, the hand kept
+    as not sent yet; a reload later sends it."""
+    game = game_at_round_eight(live_server)
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        take_seat(page, game, "Ben")
+        page.evaluate("navigator.serviceWorker.ready.then(r => r.active.state)")
+        page.reload()  # under the worker now
+        lost: list[str] = []
+
+        def lose(route) -> None:
+            if route.request.method == "POST":
+                lost.append(route.request.url)
+                route.abort("internetdisconnected")
+            else:
+                route.continue_()
+
+        context.route(re.compile(r"/rounds/8/seats/1$"), lose)
+        type_ben_hand(page).tap(page.get_by_role("button", name="Save my hand"))
+        pending = page.locator("#seat-form .outbox-note")
+        expect(pending).to_have_text(
+            "Not sent yet: your hand will be sent when this phone is back online."
+        )
+        assert len(lost) == 1
+        assert page.locator("#words").input_value() == "th-e-m w-a-x-e-s"
+        assert not page.url.endswith("#not-sent")
+        context.unroute(re.compile(r"/rounds/8/seats/1$"))
+        page.reload()
+        page.wait_for_url(re.compile(r"#round-live$"))
+        expect(page.locator(".flash")).to_contain_text("Ben's hand is saved")
+        assert saved_words(context, live_server, game) == ("th-e-m w-a-x-e-s", "z y")
+    finally:
+        context.close()
