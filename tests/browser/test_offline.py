@@ -302,3 +302,36 @@ def test_a_save_the_network_loses_comes_back_as_not_sent(live_server, browser) -
         assert saved_words(context, live_server, game) == ("th-e-m w-a-x-e-s", "z y")
     finally:
         context.close()
+
+
+def test_the_scorekeepers_form_keeps_each_hand_it_was_typing(
+    live_server, browser, screenshot
+) -> None:
+    """The every-hand form keeps a draft per hand too: after a reload (in a dark room) both
+    hands typed are back, with who went out."""
+    game = game_at_round_eight(live_server)
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.emulate_media(color_scheme="dark")
+        page.goto(game["edit_url"])
+        page.goto(f"{live_server}/games/{game['id']}/rounds/{ROUND}")
+        page.fill("#players-0-words", "c-a-t")
+        page.fill("#players-2-unused", "q z")
+        page.locator("#players-2 input[name=went_out]").check()
+        page.reload()
+        expect(page.locator("#players-0 .draft-note")).to_contain_text(
+            "Your unsaved hand was brought back."
+        )
+        expect(page.locator("#players-2 .draft-note")).to_be_visible()
+        assert page.locator("#players-1 .draft-note").count() == 0  # nothing typed there
+        assert page.locator("#players-0-words").input_value() == "c-a-t"
+        assert page.locator("#players-2-unused").input_value() == "q z"
+        expect(page.locator("#players-2 input[name=went_out]")).to_be_checked()
+        screenshot(page, "offline-keeper-drafts-dark")
+        page.locator("#players-2 .draft-discard").tap()
+        assert page.locator("#players-2-unused").input_value() == ""
+        expect(page.locator("#players-2 input[name=went_out]")).not_to_be_checked()
+        assert page.locator("#players-0-words").input_value() == "c-a-t"
+    finally:
+        context.close()
