@@ -110,13 +110,18 @@ def test_the_worker_serves_the_rules_and_a_game_offline(live_server, browser) ->
         page = context.new_page()
         page.goto(game["view_url"])
         assert worker_ready(page) == live_server + "/sw.js"
-        page.reload()  # now under the worker: the game's page is kept as it was seen
+        round_page = f"{live_server}/games/{game['id']}/rounds/8"
+        page.goto(round_page)  # under the worker now: kept as it was seen
+        expect(page.locator("#round-live")).to_contain_text("Hands in: 0 of 3")
+        seen_tag = page.locator("#round-live").get_attribute("data-etag")
+        page.goto(game["view_url"])
         expect(page.locator("h1")).to_have_text("Ann · Ben · Cy")
         kept = page.evaluate(
             "caches.keys().then(n => caches.open(n[0])).then(c => c.keys())"
             ".then(r => r.map(q => new URL(q.url).pathname))"
         )
         assert f"/games/{game['id']}" in kept and "/rules" in kept
+        assert f"/games/{game['id']}/rounds/8" in kept
         assert not [k for k in kept if k.startswith("/api/") or k.endswith("/live")]
         context.set_offline(True)
         rules = page.goto(live_server + "/rules")
@@ -125,6 +130,8 @@ def test_the_worker_serves_the_rules_and_a_game_offline(live_server, browser) ->
         expect(page.locator("#offline-banner")).to_be_visible()
         page.goto(game["view_url"])
         expect(page.locator("h1")).to_have_text("Ann · Ben · Cy")
+        page.goto(round_page)
+        assert page.locator("#round-live").get_attribute("data-etag") == seen_tag  # as kept
         context.set_offline(False)
         # Online again: the page comes from the server, never from what was kept.
         call(
@@ -134,7 +141,9 @@ def test_the_worker_serves_the_rules_and_a_game_offline(live_server, browser) ->
             {"words": ["c-a-t"], "unused": list("abcdefg")},
             game["edit_token"],
         )
-        page.goto(f"{live_server}/games/{game['id']}/rounds/8")
+        page.goto(round_page)
+        # (read before any poll: the page as served, not as the live part updates it)
+        assert page.locator("#round-live").get_attribute("data-etag") != seen_tag
         expect(page.locator("#round-live")).to_contain_text("Hands in: 1 of 3")
     finally:
         context.close()
