@@ -31,6 +31,7 @@
   var script = document.querySelector("script[data-form-max-age]");
   var maxAge = (parseInt(script && script.getAttribute("data-form-max-age"), 10) || 3600) * 1000;
   var loadedAt = Date.now();
+  var RETRY_MS = 5000; // the first new try after a Save the network failed
 
   function load(key) {
     try { return JSON.parse(window.localStorage.getItem(key) || "null"); } catch (err) { return null; }
@@ -235,8 +236,11 @@
 
   var entry = load(OUTBOX);
   if (entry && entry.state === "sending") { // answered: this is the page the server sent
-    if (location.hash === "#not-sent") { entry.state = "waiting"; store(OUTBOX, entry); }
-    else { store(OUTBOX, null); entry = null; }
+    if (location.hash === "#not-sent") {
+      entry.state = "waiting";
+      entry.tries = (entry.tries || 0) + 1;
+      store(OUTBOX, entry);
+    } else { store(OUTBOX, null); entry = null; }
   }
   var failed = location.hash === "#not-sent";
   if (failed && window.history.replaceState) { // a reload sends it
@@ -245,9 +249,12 @@
   if (entry && entry.state === "waiting") {
     fill(entry.fields);
     showPending(entry);
-    // Not at once after a POST the network failed (it would fail again, and again): on the
-    // next load, the `online` event, or Save.
-    if (!failed) { send(); }
+    // Not at once after a POST the network failed (the network may be coming back, or the
+    // server away for a while): again after 5 s, then 10 s, 20 s... up to 5 minutes; or at
+    // once on the next load, the `online` event or Save.
+    if (failed) {
+      window.setTimeout(send, Math.min(RETRY_MS * Math.pow(2, (entry.tries || 1) - 1), 300000));
+    } else { send(); }
   }
   window.addEventListener("online", send);
 }());

@@ -153,14 +153,37 @@ def test_a_draft_is_offered_not_applied_once_the_hand_was_saved_elsewhere(
         context.close()
 
 
-def posts_of(page) -> list[str]:
-    """The form POSTs the page sends, counted as they leave."""
-    sent: list[str] = []
-    page.on(
-        "request",
-        lambda r: sent.append(r.url) if r.method == "POST" and "/seats/" in r.url else None,
-    )
-    return sent
+class Posts:
+    """The hand's POSTs the server answered, counted: the page's own, or, when its service
+    worker answers the page, the worker's fetch on its behalf (Playwright sees both for one
+    POST then). A POST the network lost (right as the phone comes back online, the worker
+    may still be offline for a moment) reached no server: it is tried again, not counted."""
+
+    def __init__(self, page) -> None:
+        self.requests: list = []
+        page.context.on(
+            "request",
+            lambda r: (
+                self.requests.append(r) if r.method == "POST" and "/seats/" in r.url else None
+            ),
+        )
+
+    def __len__(self) -> int:
+        def answered(request) -> bool:
+            answer = request.response()
+            if request.service_worker is not None:
+                return answer is not None
+            return answer is not None and not answer.from_service_worker
+
+        return sum(1 for r in self.requests if answered(r))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, list) and len(self) == len(other)
+
+
+def posts_of(page) -> Posts:
+    """The hand's POSTs ``page``'s phone sends from now on."""
+    return Posts(page)
 
 
 def type_ben_hand(page) -> Taps:
@@ -269,7 +292,7 @@ def test_the_offline_banner_and_the_stale_board(live_server, browser, screenshot
 def test_a_save_the_network_loses_comes_back_as_not_sent(live_server, browser) -> None:
     """The phone thinks it is online but the Save never reaches the server (the table's
     laptop is away): the service worker brings the phone back to its form, the hand kept
-    as not sent yet; a reload later sends it."""
+    as not sent yet, and it is tried again a little later by itself."""
     game = game_at_round_eight(live_server)
     context = browser.new_context(**PHONE)
     try:
@@ -295,9 +318,8 @@ def test_a_save_the_network_loses_comes_back_as_not_sent(live_server, browser) -
         assert len(lost) == 1
         assert page.locator("#words").input_value() == "th-e-m w-a-x-e-s"
         assert not page.url.endswith("#not-sent")
-        context.unroute(re.compile(r"/rounds/8/seats/1$"))
-        page.reload()
-        page.wait_for_url(re.compile(r"#round-live$"))
+        context.unroute(re.compile(r"/rounds/8/seats/1$"))  # the laptop is back
+        page.wait_for_url(re.compile(r"#round-live$"))  # tried again by itself
         expect(page.locator(".flash")).to_contain_text("Ben's hand is saved")
         assert saved_words(context, live_server, game) == ("th-e-m w-a-x-e-s", "z y")
     finally:
@@ -333,5 +355,62 @@ def test_the_scorekeepers_form_keeps_each_hand_it_was_typing(
         assert page.locator("#players-2-unused").input_value() == ""
         expect(page.locator("#players-2 input[name=went_out]")).not_to_be_checked()
         assert page.locator("#players-0-words").input_value() == "c-a-t"
+    finally:
+        context.close()
+
+
+def test_a_page_older_than_its_form_sends_the_hand_with_a_fresh_token(
+    live_server, browser
+) -> None:
+    """A page left open longer than its form's token lives (WTF_CSRF_TIME_LIMIT, an hour):
+    Save keeps the hand, the page loads itself again and sends it with the new page's
+    token. (The page is made old by its own words: a form whose token lives a minute.)"""
+    game = game_at_round_eight(live_server)
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        take_seat(page, game, "Ben")
+        round_page = page.url
+
+        def aged(route) -> None:
+            body = route.fetch().text()
+            body = body.replace('data-form-max-age="3600"', 'data-form-max-age="60"')
+            route.fulfill(body=body, content_type="text/html")
+
+        page.route(round_page, aged, times=1)
+        page.reload()
+        expect(page.locator("#seat-form .cardpad")).to_be_visible()
+        sent = posts_of(page)
+        taps = type_ben_hand(page)
+        taps.tap(page.get_by_role("button", name="Save my hand"))
+        page.wait_for_url(re.compile(r"#round-live$"))
+        expect(page.locator(".flash")).to_contain_text("Ben's hand is saved")
+        assert len(sent) == 1
+        assert saved_words(context, live_server, game) == ("th-e-m w-a-x-e-s", "z y")
+    finally:
+        context.close()
+
+
+def test_a_refused_token_says_so_and_the_hand_comes_back(live_server, browser) -> None:
+    """A token the server refuses anyway (the session changed): its page says what to do,
+    and the hand typed is back on the form."""
+    game = game_at_round_eight(live_server)
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        take_seat(page, game, "Ben")
+        type_ben_hand(page)
+        page.evaluate("document.querySelector('#seat-form [name=csrf_token]').value = 'stale'")
+        page.get_by_role("button", name="Save my hand").tap()
+        expect(page.locator("h1")).to_have_text(
+            "The form expired or was sent from elsewhere; reload the page and try again."
+        )
+        page.go_back()
+        expect(page.locator("#seat-form .draft-note")).to_contain_text(
+            "Your unsaved hand was brought back."
+        )
+        assert page.locator("#words").input_value() == "th-e-m w-a-x-e-s"
+        assert page.locator("#unused").input_value() == "z y"
+        expect(page.locator("#seat-form .outbox-note")).to_be_hidden()  # answered: not resent
     finally:
         context.close()
