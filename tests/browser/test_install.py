@@ -256,3 +256,25 @@ def test_the_screen_is_kept_on_on_a_game_page_unless_turned_off(live_server, bro
         assert until(page, "asked", 1)
     finally:
         context.close()
+
+
+def test_the_screen_is_let_go_after_ten_idle_minutes(live_server, browser) -> None:
+    """Nobody touched the phone for ten minutes: the screen may go dark as usual; the next
+    touch keeps it on again. (The page's clock is Playwright's, moved on by hand.)"""
+    game = game_at_round_eight(live_server)
+    context = browser.new_context(**PHONE)
+    context.add_init_script(WAKE_LOCK_SPY)
+    try:
+        page = context.new_page()
+        page.clock.install()
+        page.goto(game["view_url"])
+        expect(page.get_by_label("Keep the screen on while this page is open")).to_be_checked()
+        assert until(page, "asked", 1)
+        page.clock.fast_forward("09:00")
+        assert page.evaluate("window.wake.released") == 0  # nine minutes: still on
+        page.clock.fast_forward("02:00")
+        assert until(page, "released", 1)
+        page.locator("h1").tap()
+        assert until(page, "asked", 2)
+    finally:
+        context.close()
