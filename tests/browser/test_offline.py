@@ -414,3 +414,38 @@ def test_a_refused_token_says_so_and_the_hand_comes_back(live_server, browser) -
         expect(page.locator("#seat-form .outbox-note")).to_be_hidden()  # answered: not resent
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["hu", "lt", "cs"])
+def test_the_offered_draft_at_320_px_in_each_language(live_server, browser, screenshot, lang):
+    """The longest of the notes, with its two buttons, on the narrowest phone: translated,
+    nothing sideways."""
+    game = game_at_round_eight(live_server)
+    context = browser.new_context(
+        **{**PHONE, "viewport": {"width": 320, "height": 640}}, locale=lang
+    )
+    try:
+        page = context.new_page()
+        page.goto(game["view_url"])
+        page.locator(".seat-link").nth(1).tap()  # Ben's, in any language
+        page.locator("#claim").tap()
+        page.wait_for_url(re.compile(rf"/rounds/{ROUND}$"))
+        Taps(page).cards("o", "x")
+        call(
+            live_server,
+            "PUT",
+            f"/api/v1/games/{game['id']}/rounds/{ROUND}/seats/1",
+            {"words": ["d-o-g"], "unused": list("abcdefg")},
+            game["edit_token"],
+        )
+        page.reload()
+        note = page.locator("#seat-form .draft-note")
+        expect(note).to_contain_text("O-X")
+        assert "saved again" not in note.inner_text()  # in the phone's language
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320
+        for button in note.locator("button").all():
+            box = button.bounding_box()
+            assert box is not None and box["height"] >= 44 and box["x"] + box["width"] <= 320
+        screenshot(page, f"offline-draft-offered-320-{lang}")
+    finally:
+        context.close()
