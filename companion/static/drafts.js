@@ -55,6 +55,15 @@
     return b;
   }
 
+  // Drafts and saves of other rounds and games, left for days: dropped (a phone plays many).
+  try {
+    Object.keys(window.localStorage).forEach(function (key) {
+      if (!/^quiddler\.(draft|outbox)\./.test(key)) { return; }
+      var kept = load(key);
+      if (!kept || Date.now() - (kept.t || 0) > KEEP_MS) { window.localStorage.removeItem(key); }
+    });
+  } catch (err) { /* no storage */ }
+
   // --- the hands ---------------------------------------------------------------------------
   var hands = [];
   Array.prototype.forEach.call(form.querySelectorAll("fieldset.entry[data-seat]"), function (set) {
