@@ -1,7 +1,9 @@
 """The phone's language: chosen per request, and the catalogs of the Companion's words.
 
-Each phone picks its own: the language it chose on the switch (kept in its session),
-else the best of ``Accept-Language``, else English. The game's words stay English (the
+Each phone picks its own: a page's ``?lang=`` (a shared link's language, or the polled
+parts asking in their page's), else the language it chose on the switch (kept in its
+session), else the best of ``Accept-Language`` (where Slovak, which we don't speak, reads
+Czech: ``KIN``), else English. The game's words stay English (the
 deck is the English deck); everything around them is looked up in the catalogs under
 ``companion/translations`` (``make translations`` extracts, updates and compiles them).
 """
@@ -15,6 +17,7 @@ from pathlib import Path
 from babel.messages.extract import extract_from_file
 from flask import has_request_context, request, session
 from flask_babel import get_locale, get_translations
+from werkzeug.datastructures import LanguageAccept
 
 LANGUAGES: dict[str, str] = {"en": "English", "lt": "Lietuvių", "hu": "Magyar", "cs": "Čeština"}
 """The languages the Companion speaks, each named in itself (as the switch shows them)."""
@@ -25,14 +28,43 @@ JS_KEYWORDS = {"_": None, "ngettext": (1, 2)}
 n)``."""
 
 
+KIN: dict[str, str] = {"sk": "cs"}
+"""A language we don't speak -> the one of ours its readers read without effort. Only
+where that is really so: Slovak and Czech are mutually intelligible (a Slovak phone
+reads Czech far better than English); Latvian and Lithuanian, or Finnish and Hungarian,
+are related but not readable one for the other, so those phones get English."""
+
+
+def with_kin(accepted: LanguageAccept) -> LanguageAccept:
+    """``Accept-Language`` with each kin language (``KIN``) standing in for one it lists,
+    just after it (a hair lower, so a Czech also listed at that weight comes first)."""
+    values: list[tuple[str, float]] = []
+    for value, quality in accepted:
+        values.append((value, quality))
+        kin = KIN.get(value.split("-")[0].split("_")[0].lower())
+        if kin:
+            values.append((kin, quality - 0.0001))
+    return LanguageAccept(values)
+
+
 def select_locale() -> str:
-    """This request's language: the phone's choice, else ``Accept-Language``, else English."""
+    """This request's language: the page's ``?lang=``, else the phone's choice, else
+    ``Accept-Language`` (with ``KIN``), else English.
+
+    ``?lang=`` speaks for that page only and is not remembered: a link carries the
+    language of whoever shared it, while the phone's own choice (the switch) or its
+    settings stay in charge of the next pages. It is read before the session, so a
+    polled part that asks with it never reads the session (a shared cache may keep it).
+    """
     if not has_request_context():
         return DEFAULT
+    asked = request.args.get("lang")
+    if asked in LANGUAGES:
+        return str(asked)
     chosen = session.get("lang")
     if isinstance(chosen, str) and chosen in LANGUAGES:
         return chosen
-    return request.accept_languages.best_match(list(LANGUAGES), DEFAULT) or DEFAULT
+    return with_kin(request.accept_languages).best_match(list(LANGUAGES), DEFAULT) or DEFAULT
 
 
 def current() -> str:
