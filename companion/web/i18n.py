@@ -15,6 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from babel.messages.extract import extract_from_file
+from babel.numbers import format_decimal
 from flask import has_request_context, request, session
 from flask_babel import get_locale, get_translations
 from werkzeug.datastructures import LanguageAccept
@@ -82,11 +83,41 @@ def gettext(message: str) -> str:
     return get_translations().gettext(message)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in its ``context`` (msgctxt) in this request's language; English
+    outside a request."""
+    if not has_request_context():
+        return message
+    return get_translations().pgettext(context, message)
+
+
 def ngettext(one: str, other: str, count: int) -> str:
     """The form of ``one``/``other`` for ``count`` in this request's language, unformatted."""
     if not has_request_context():
         return one if count == 1 else other
     return get_translations().ngettext(one, other, count)
+
+
+MINUS = "\u2212"
+"""The minus sign of a number people read (−24): U+2212 in every language, English too.
+
+CLDR gives it to Lithuanian only (Babel's patterns still write "-" for all four), but
+Czech and Hungarian typography set a negative score with the minus sign as well, and
+the pages already write "−5" for leftover cards in every language: one sign for one
+thing. It is as wide as a digit and screen readers say "minus". Only what a person
+reads gets it: the API's JSON numbers, form values and the spreadsheet keep "-"."""
+
+
+def number(value: float | int | None, decimals: int | None = None) -> str:
+    """``value`` as this request's language writes it for people: its decimal comma or
+    point and thousands separator (``4,71`` in lt, hu and cs; ``1 250``), ``decimals``
+    places when given, and the minus sign ``MINUS`` (``−24``); "" for None. (Babel's
+``format_decimal`` with the request's locale, as Flask-Babel's own does.)"""
+    if value is None:
+        return ""
+    pattern = None if decimals is None else "#,##0." + "0" * decimals if decimals else "#,##0"
+    text = str(format_decimal(value, format=pattern, locale=current()))
+    return MINUS + text[1:] if text.startswith(("-", MINUS)) else text
 
 
 @lru_cache(maxsize=1)
