@@ -99,20 +99,21 @@ def ngettext(one: str, other: str, count: int) -> str:
 
 
 MINUS = "\u2212"
-"""The minus sign of a number people read (−24): U+2212 in every language, English too.
+"""The minus sign of a number people read (U+2212, not the hyphen), in every language.
 
-CLDR gives it to Lithuanian only (Babel's patterns still write "-" for all four), but
-Czech and Hungarian typography set a negative score with the minus sign as well, and
-the pages already write "−5" for leftover cards in every language: one sign for one
-thing. It is as wide as a digit and screen readers say "minus". Only what a person
-reads gets it: the API's JSON numbers, form values and the spreadsheet keep "-"."""
+CLDR gives it to Lithuanian only (and Babel's patterns still write "-" for all four),
+but Czech and Hungarian typography set a negative score with it as well, and the pages
+already write it before the points of leftover cards in every language, English too:
+one sign for one thing. It is as wide as a digit and screen readers say "minus". Only
+what a person reads gets it: the API's JSON numbers, form values and the spreadsheet
+keep "-"."""
 
 
 def number(value: float | int | None, decimals: int | None = None) -> str:
     """``value`` as this request's language writes it for people: its decimal comma or
     point and thousands separator (``4,71`` in lt, hu and cs; ``1 250``), ``decimals``
-    places when given, and the minus sign ``MINUS`` (``−24``); "" for None. (Babel's
-``format_decimal`` with the request's locale, as Flask-Babel's own does.)"""
+    places when given, and ``MINUS`` before a negative one; "" for None. (Babel's
+    ``format_decimal`` with the request's locale, as Flask-Babel's own does.)"""
     if value is None:
         return ""
     pattern = None if decimals is None else "#,##0." + "0" * decimals if decimals else "#,##0"
