@@ -37,15 +37,17 @@ are related but not readable one for the other, so those phones get English."""
 
 
 def with_kin(accepted: LanguageAccept) -> LanguageAccept:
-    """``Accept-Language`` with each kin language (``KIN``) standing in for one it lists,
-    just after it (a hair lower, so a Czech also listed at that weight comes first)."""
-    values: list[tuple[str, float]] = []
+    """``Accept-Language`` as our languages are named: each tag by its language alone
+    (``en-GB`` is ``en``: we speak no regional variant, and an exact ``cs`` listed later
+    must not beat it), and each kin language (``KIN``) just after the one it stands in
+    for, a hair lower (so a Czech also listed at that weight comes first)."""
+    best: dict[str, float] = {}
     for value, quality in accepted:
-        values.append((value, quality))
-        kin = KIN.get(value.split("-")[0].split("_")[0].lower())
-        if kin:
-            values.append((kin, quality - 0.0001))
-    return LanguageAccept(values)
+        tag = value.split("-")[0].split("_")[0].lower()
+        for name, weight in ((tag, quality), (KIN.get(tag), max(quality - 0.0001, 0.0))):
+            if name and weight > best.get(name, -1.0):
+                best[name] = weight
+    return LanguageAccept(list(best.items()))
 
 
 def select_locale() -> str:
