@@ -172,6 +172,16 @@ def test_a_negative_score_is_written_with_the_minus_sign(
     assert api["rounds"][0]["result"]["players"][0]["score"] == -24
 
 
+def test_no_cards_left_over_is_zero_not_minus_zero(client: FlaskClient, minus_game) -> None:
+    """Ben went out with every card in CAT: his leftover line says 0, no sign before it;
+    Ann's says minus 24."""
+    result = page(client, f"/games/{minus_game.id}/rounds/1", "cs")
+    leftovers = re.findall(r'<span class="pts">([^<]*)</span></li>', result)
+    assert f"{MINUS}24" in leftovers
+    assert "0" in leftovers
+    assert f"{MINUS}0" not in result
+
+
 @pytest.mark.parametrize(("lang", "mark"), [("cs", ","), ("lt", ","), ("hu", ","), ("en", ".")])
 def test_the_zipf_frequency_uses_the_languages_decimal_mark(
     client: FlaskClient, lang: str, mark: str
