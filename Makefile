@@ -65,12 +65,14 @@ bench: $(VENV)/.installed-test
 # when one is stale.
 LOCALES := lt hu cs en
 CATALOGS := companion/translations
+VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
 translations: $(VENV)/.installed-test
-	$(BIN)/pybabel extract -F babel.cfg -k N_ -k lazy_gettext -k lazy_ngettext:1,2 -k Plural:1,2 -k ngettext:1,2 \
-	  --add-location=file --sort-by-file --project="Quiddler Companion" -o $(CATALOGS)/messages.pot .
+	$(BIN)/pybabel extract -F babel.cfg -k N_ -k NC_:1c,2 -k lazy_gettext -k lazy_ngettext:1,2 -k Plural:1,2 -k ngettext:1,2 \
+	  -c TRANSLATORS: --add-location=file --sort-by-file --project="Quiddler Companion" \
+	  --version="$(VERSION)" --copyright-holder="the Quiddler Companion authors" -o $(CATALOGS)/messages.pot .
 	for l in $(LOCALES); do \
 	  if [ -f $(CATALOGS)/$$l/LC_MESSAGES/messages.po ]; then \
-	    $(BIN)/pybabel update -i $(CATALOGS)/messages.pot -d $(CATALOGS) -l $$l --no-fuzzy-matching; \
+	    $(BIN)/pybabel update -i $(CATALOGS)/messages.pot -d $(CATALOGS) -l $$l --no-fuzzy-matching --ignore-obsolete; \
 	  else \
 	    $(BIN)/pybabel init -i $(CATALOGS)/messages.pot -d $(CATALOGS) -l $$l; \
 	  fi; \

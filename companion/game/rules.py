@@ -55,6 +55,7 @@ class RuleSpec:
         if self.kind == "choice" and value in self.choices:
             return self.labels[self.choices.index(value)]
         if self.kind == "flag":
+            # TRANSLATORS: the value of an on/off house rule (zero floor), in the rules table.
             return N_("on") if value else N_("off")
         if self.kind == "points":
             return N_("{value} points").format(value=value)

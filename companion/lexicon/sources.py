@@ -17,7 +17,7 @@ import re
 from importlib import metadata
 from pathlib import Path
 
-from companion.game.marks import N_
+from companion.game.marks import N_, NC_
 from companion.lexicon import classify, hunspell
 from companion.lexicon.reasons import Kind
 
@@ -27,6 +27,11 @@ BUILT_IN = {
     WORDGAME: N_("Word game (ENABLE + standard)"),
 }
 """The built-in lexicons' titles as pages show them (English; translated where shown)."""
+# TRANSLATORS: a dictionary's name inside a sentence ("the standard dictionary",
+# "challenged ... (not in dictionary, standard dictionary)"): a name, not a title.
+SHORT_NAME = {STANDARD: NC_("lexicon", "standard"), WORDGAME: NC_("lexicon", "word game")}
+"""The built-in lexicons' names as sentences say them (English; ``pgettext("lexicon",
+...)`` where shown). A group's own list is called by the name the group gave it."""
 ALIASES = {"broad": WORDGAME}
 """Retired names, still understood: a game stored with one plays with what it names now."""
 RESERVED = frozenset(BUILT_IN) | frozenset(ALIASES)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from flask import Blueprint, abort, redirect, request, session
 from werkzeug.wrappers import Response as BaseResponse
@@ -24,7 +24,18 @@ def _back(target: str | None) -> str:
     parts = urlsplit(target)
     if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
         return "/"
-    return target
+    return _without_lang(target)
+
+
+def _without_lang(target: str) -> str:
+    """``target`` without its ``?lang=`` (a shared link's language), which would otherwise
+    outrank the language just chosen on the page it goes back to."""
+    parts = urlsplit(target)
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    if not any(name == "lang" for name, _value in query):
+        return target
+    kept = urlencode([(name, value) for name, value in query if name != "lang"])
+    return urlunsplit(("", "", parts.path, kept, parts.fragment))
 
 
 @bp.get("/language/<code>")

@@ -165,6 +165,7 @@ def create_app(
         solitaire,
     )
     from companion.web import errors, headers, messages
+    from companion.web import referee as web_referee
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # JSON clients send no cookie-based forms
@@ -186,6 +187,9 @@ def create_app(
     app.jinja_env.globals["house_rule_specs"] = RULES
     app.jinja_env.filters["reason"] = messages.reason
     app.jinja_env.filters["people"] = messages.people
+    app.jinja_env.filters["num"] = i18n.number
+    app.jinja_env.filters["lexicon_name"] = web_referee.name
+    app.jinja_env.filters["lexicon_title"] = web_referee.title
     app.jinja_env.globals["languages"] = i18n.LANGUAGES
     app.jinja_env.globals["current_lang"] = i18n.current
     app.jinja_env.globals["script_catalog"] = lambda: i18n.script_catalog(i18n.current())

@@ -1,6 +1,9 @@
 // The page's language for its scripts: _("Next word") and ngettext("{n} card", "{n} cards", n)
 // look their words up in the catalog the server put in the page (#i18n-catalog), and fill
 // the {named} parts from an object. A word missing there stays as written (English).
+// formatNumber(-24) writes a number as the page's language does (Intl.NumberFormat with the
+// catalog's lang: "4,71" in lt, hu and cs) with the minus sign U+2212, as the server's
+// |num filter does (web/i18n.py: number).
 (function () {
   "use strict";
   var node = document.getElementById("i18n-catalog");
@@ -29,6 +32,19 @@
     var all = { n: count };
     if (values) { Object.keys(values).forEach(function (k) { all[k] = values[k]; }); }
     return fill(text, all);
+  };
+
+  var numbers = null;
+  try { numbers = new Intl.NumberFormat(catalog.lang); } catch (e) { /* plain digits */ }
+  window.formatNumber = function (value, decimals) {
+    var text;
+    if (decimals !== undefined && numbers) {
+      text = new Intl.NumberFormat(catalog.lang, { minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals }).format(value);
+    } else {
+      text = numbers ? numbers.format(value) : String(value);
+    }
+    return text.replace(/^[-\u2212]/, "\u2212");
   };
 
   window.i18nLang = catalog.lang;

@@ -397,7 +397,7 @@
             b.appendChild(el("span", "offer-cards", s.cards.map(function (c) { return c.toUpperCase(); }).join("·")));
             b.appendChild(document.createTextNode(" "));
             b.appendChild(el("span", "offer-meta", ngettext("{n} card · {points} pts", "{n} cards · {points} pts",
-              s.cards.length, { points: s.value })));
+              s.cards.length, { points: window.formatNumber(s.value) })));
             b.addEventListener("click", function () {
               var words = input.value.replace(/\s+$/, "").split(/\s+/);
               words[words.length - 1] = wordText(s.cards);

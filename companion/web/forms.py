@@ -142,6 +142,7 @@ class ChallengeForm(Form):
     """One challenge: who challenges which player's word, and the table's ruling."""
 
     by = SelectField(lazy_gettext("Challenger"), choices=SEATS, default="")
+    # TRANSLATORS: label of a menu of players: whose word is challenged ("the word of: Ben").
     player = SelectField(lazy_gettext("Word of"), choices=SEATS, default="")
     word = WholeNumberField(
         lazy_gettext("Word no."),

@@ -1,7 +1,9 @@
 """The phone's language: chosen per request, and the catalogs of the Companion's words.
 
-Each phone picks its own: the language it chose on the switch (kept in its session),
-else the best of ``Accept-Language``, else English. The game's words stay English (the
+Each phone picks its own: a page's ``?lang=`` (a shared link's language, or the polled
+parts asking in their page's), else the language it chose on the switch (kept in its
+session), else the best of ``Accept-Language`` (where Slovak, which we don't speak, reads
+Czech: ``KIN``), else English. The game's words stay English (the
 deck is the English deck); everything around them is looked up in the catalogs under
 ``companion/translations`` (``make translations`` extracts, updates and compiles them).
 """
@@ -13,8 +15,10 @@ from functools import lru_cache
 from pathlib import Path
 
 from babel.messages.extract import extract_from_file
+from babel.numbers import format_decimal
 from flask import has_request_context, request, session
 from flask_babel import get_locale, get_translations
+from werkzeug.datastructures import LanguageAccept
 
 LANGUAGES: dict[str, str] = {"en": "English", "lt": "Lietuvių", "hu": "Magyar", "cs": "Čeština"}
 """The languages the Companion speaks, each named in itself (as the switch shows them)."""
@@ -25,14 +29,45 @@ JS_KEYWORDS = {"_": None, "ngettext": (1, 2)}
 n)``."""
 
 
+KIN: dict[str, str] = {"sk": "cs"}
+"""A language we don't speak -> the one of ours its readers read without effort. Only
+where that is really so: Slovak and Czech are mutually intelligible (a Slovak phone
+reads Czech far better than English); Latvian and Lithuanian, or Finnish and Hungarian,
+are related but not readable one for the other, so those phones get English."""
+
+
+def with_kin(accepted: LanguageAccept) -> LanguageAccept:
+    """``Accept-Language`` as our languages are named: each tag by its language alone
+    (``en-GB`` is ``en``: we speak no regional variant, and an exact ``cs`` listed later
+    must not beat it), and each kin language (``KIN``) just after the one it stands in
+    for, a hair lower (so a Czech also listed at that weight comes first)."""
+    best: dict[str, float] = {}
+    for value, quality in accepted:
+        tag = value.split("-")[0].split("_")[0].lower()
+        for name, weight in ((tag, quality), (KIN.get(tag), max(quality - 0.0001, 0.0))):
+            if name and weight > best.get(name, -1.0):
+                best[name] = weight
+    return LanguageAccept(list(best.items()))
+
+
 def select_locale() -> str:
-    """This request's language: the phone's choice, else ``Accept-Language``, else English."""
+    """This request's language: the page's ``?lang=``, else the phone's choice, else
+    ``Accept-Language`` (with ``KIN``), else English.
+
+    ``?lang=`` speaks for that page only and is not remembered: a link carries the
+    language of whoever shared it, while the phone's own choice (the switch) or its
+    settings stay in charge of the next pages. It is read before the session, so a
+    polled part that asks with it never reads the session (a shared cache may keep it).
+    """
     if not has_request_context():
         return DEFAULT
+    asked = request.args.get("lang")
+    if asked in LANGUAGES:
+        return str(asked)
     chosen = session.get("lang")
     if isinstance(chosen, str) and chosen in LANGUAGES:
         return chosen
-    return request.accept_languages.best_match(list(LANGUAGES), DEFAULT) or DEFAULT
+    return with_kin(request.accept_languages).best_match(list(LANGUAGES), DEFAULT) or DEFAULT
 
 
 def current() -> str:
@@ -50,11 +85,42 @@ def gettext(message: str) -> str:
     return get_translations().gettext(message)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in its ``context`` (msgctxt) in this request's language; English
+    outside a request."""
+    if not has_request_context():
+        return message
+    return get_translations().pgettext(context, message)
+
+
 def ngettext(one: str, other: str, count: int) -> str:
     """The form of ``one``/``other`` for ``count`` in this request's language, unformatted."""
     if not has_request_context():
         return one if count == 1 else other
     return get_translations().ngettext(one, other, count)
+
+
+MINUS = "\u2212"
+"""The minus sign of a number people read (U+2212, not the hyphen), in every language.
+
+CLDR gives it to Lithuanian only (and Babel's patterns still write "-" for all four),
+but Czech and Hungarian typography set a negative score with it as well, and the pages
+already write it before the points of leftover cards in every language, English too:
+one sign for one thing. It is as wide as a digit and screen readers say "minus". Only
+what a person reads gets it: the API's JSON numbers, form values and the spreadsheet
+keep "-"."""
+
+
+def number(value: float | int | None, decimals: int | None = None) -> str:
+    """``value`` as this request's language writes it for people: its decimal comma or
+    point and thousands separator (``4,71`` in lt, hu and cs; ``1 250``), ``decimals``
+    places when given, and ``MINUS`` before a negative one; "" for None. (Babel's
+    ``format_decimal`` with the request's locale, as Flask-Babel's own does.)"""
+    if value is None:
+        return ""
+    pattern = None if decimals is None else "#,##0." + "0" * decimals if decimals else "#,##0"
+    text = str(format_decimal(value, format=pattern, locale=current()))
+    return MINUS + text[1:] if text.startswith(("-", MINUS)) else text
 
 
 @lru_cache(maxsize=1)

@@ -29,10 +29,19 @@ def definitions() -> Definitions:
 def title(name: str) -> str:
     """A lexicon's title as pages show it, in the reader's language (a group's own list
     keeps its name: "Your list: family")."""
+    name = sources.ALIASES.get(name, name)
     built_in = sources.BUILT_IN.get(name)
     if built_in:
         return i18n.gettext(built_in)
     return i18n.gettext(sources.OWN_TITLE).format(name=name)
+
+
+def name(lexicon: str) -> str:
+    """A lexicon's name as a sentence says it, in the reader's language ("standard" is
+    lt "standartinis", cs "standardní"); a group's own list keeps the name it was given."""
+    lexicon = sources.ALIASES.get(lexicon, lexicon)
+    short = sources.SHORT_NAME.get(lexicon)
+    return i18n.pgettext("lexicon", short) if short else lexicon
 
 
 def lexicon_choices() -> list[SelectChoice]:

@@ -277,7 +277,10 @@ REASONS: dict[str, str] = {
     "house_word": N_("house word"),
     "not_in_dictionary": N_("not in dictionary"),
     "proper_noun": N_("proper noun"),
+    # TRANSLATORS: why a word is refused: an abbreviation such as "USA" or "etc".
     "abbreviation": N_("abbreviation"),
+    # TRANSLATORS: why a word is refused: a shortened English form such as "don't" or
+    # "thats" (apostrophe left out); not an abbreviation (that is the line above).
     "contraction": N_("contraction"),
     "affix": N_("prefix or suffix"),
     "too_short": N_("too short"),

@@ -47,7 +47,7 @@ def test_three_player_round_scored_on_a_phone(live_server, phone, screenshot, fi
     assert scores == {"Ann": "28", "Ben": "6", "Cy": "0"}
     cy = page.locator("[data-player='Cy']")
     assert "struck" in cy.locator(".word").inner_text()
-    assert cy.locator("[data-total]").inner_text() == "-21"
+    assert cy.locator("[data-total]").inner_text() == "\N{MINUS SIGN}21"  # a minus sign, not "-"
     notes = page.locator(".challenge-note").inner_text()
     assert "Ann challenged Cy's STEVE" in notes and "not legal" in notes
     assert "Ann and Ben tie at 1 word" in page.locator(".bonus-note").first.inner_text()

@@ -24,6 +24,8 @@ KEYWORDS = {
     "lazy_gettext": None,
     "lazy_ngettext": (1, 2),
     "N_": None,
+    "NC_": ((1, "c"), 2),
+    "pgettext": ((1, "c"), 2),
     "Plural": (1, 2),
 }
 """As ``make translations`` extracts (Makefile, babel.cfg)."""
