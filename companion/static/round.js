@@ -16,6 +16,7 @@
   var csrf = form.querySelector("input[name=csrf_token]");
   var pad = form.querySelector(".cardpad");
   var FOLDED = "quiddler.cardpad.folded";
+  var single = form.classList.contains("seat-form");
   var DOUBLES = ["qu", "in", "er", "cl", "th"];
   var SEP_WORDS = /[\s,;]+/;
   var SEP_CARDS = /[\s,;\-·.]+/;
@@ -505,6 +506,10 @@
     });
     pad.querySelector("[data-action=fold]").addEventListener("click", function () { setFolded(!folded, true); });
     form.classList.add("has-cardpad");
+    // One hand on this phone: Save goes with the keyboard (kept at the bottom of the screen
+    // by cardpad.css), so the keys, whose hand and Save are all within the thumb's reach.
+    var save = form.querySelector(".sticky-save");
+    if (single && save) { pad.appendChild(save); }
   }
   // A refused form comes back with a message by the hand at fault (errors.js scrolled to
   // it): start at that hand, keeping the message where it is on the screen.
@@ -515,4 +520,17 @@
   activate(first, window.pageYOffset > 0 && message ? message : null);
   if (focused === first.left || (message && message.parentNode.contains(first.left))) { first.mode = "left"; }
   setFolded(folded, false);
+  // The seat's page, opened (not at a place of its own, nothing refused): when the hand's
+  // chips would be under the keyboard, the page starts at the form (and the messages just
+  // above it, static/errors.js), so each tapped card shows above the keys.
+  if (single && pad && !message && !window.location.hash && window.pageYOffset === 0) {
+    var padTop = pad.getBoundingClientRect().top;
+    if (first.chips.getBoundingClientRect().bottom > padTop) {
+      var start = form;
+      while (start.previousElementSibling && start.previousElementSibling.classList.contains("flash")) {
+        start = start.previousElementSibling;
+      }
+      window.scrollBy(0, start.getBoundingClientRect().top - 8);
+    }
+  }
 }());
