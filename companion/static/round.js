@@ -17,6 +17,19 @@
   var pad = form.querySelector(".cardpad");
   var FOLDED = "quiddler.cardpad.folded";
   var single = form.classList.contains("seat-form");
+  // The scorekeeper's every-hand form folds once every hand is in (Close comes up the
+  // screen); opened by hand, or landed at (#every-hand, after a reopen), it stays open on
+  // this round's page in this tab, through the reloads of a challenge or a save.
+  var everyHand = form.parentNode && form.parentNode.closest ? form.parentNode.closest("details.every-hand") : null;
+  if (everyHand) {
+    var OPENED = "quiddler.every-hand." + window.location.pathname;
+    var remember = function (open) {
+      try { window.sessionStorage.setItem(OPENED, open ? "1" : "0"); } catch (err) { /* private mode */ }
+    };
+    if (window.location.hash === "#every-hand") { remember(true); }
+    try { if (window.sessionStorage.getItem(OPENED) === "1") { everyHand.open = true; } } catch (err) { /* private mode */ }
+    everyHand.querySelector("summary").addEventListener("click", function () { remember(!everyHand.open); });
+  }
   var DOUBLES = ["qu", "in", "er", "cl", "th"];
   var SEP_WORDS = /[\s,;]+/;
   var SEP_CARDS = /[\s,;\-·.]+/;
