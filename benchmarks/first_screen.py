@@ -195,9 +195,7 @@ def main() -> None:
         server = make_server("127.0.0.1", 0, app, threaded=True)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_port}"
-        print(
-            "lang size     | save keys/31 name  | close close(no seats) | qr    | flash | winner"
-        )
+        print("lang size     | save keys/31 name  | close close(no seats) | qr    | flash | winner")
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
