@@ -1,9 +1,10 @@
 // Messages where the person is looking.
 // A confirmation (flash) comes at the top of the page, but a page reached at a place (its
 // address's #fragment, or the element marked data-landing) is looked at there: the
-// messages move to just before that place (before the live part holding it: a refresh
-// would take them away) and, for a #fragment, onto the screen; a folded <details> at
-// that place opens. Still announced (role=status or alert, as rendered).
+// messages move to just before that place and, for a #fragment, onto the screen (inside
+// a live part, board.js's next new copy, after another phone's change, drops them: they
+// were shown and announced); a folded <details> at that place opens. Still announced
+// (role=status or alert, as rendered).
 // A refused form comes back with its message: bring the message into view (on a phone
 // it may be far below the fold) and put the cursor in the field it names.
 (function () {
@@ -14,9 +15,7 @@
   if (place) {
     var fold = place.tagName === "DETAILS" ? place : null;
     if (fold) { fold.open = true; }
-    var live = place.parentNode && place.parentNode.closest ? place.parentNode.closest("[data-live-url]") : null;
-    var before = live || place;
-    flashes.forEach(function (f) { before.parentNode.insertBefore(f, before); });
+    flashes.forEach(function (f) { place.parentNode.insertBefore(f, place); });
     if (id && flashes.length) {
       var land = function () { flashes[0].scrollIntoView({ block: "start" }); };
       land();
