@@ -375,6 +375,7 @@
   function setTyping(value) {
     typing = value;
     if (pad) { pad.querySelector("[data-action=type]").setAttribute("aria-pressed", typing ? "true" : "false"); }
+    form.classList.toggle("typing", typing); // the phone's keyboard is up: the card keyboard stops sticking
     applyInputMode();
   }
 
@@ -536,7 +537,13 @@
   // The seat's page, opened (not at a place of its own, nothing refused): when the hand's
   // chips would be under the keyboard, the page starts at the form (and the messages just
   // above it, static/errors.js), so each tapped card shows above the keys.
-  if (single && pad && !message && !window.location.hash && window.pageYOffset === 0) {
+  // Refused: the message (the page's, else the hand's) is never left under the keyboard.
+  var refusal = document.querySelector(".alert[role=alert], .error[role=alert]");
+  if (single && pad && refusal) {
+    var seen = refusal.getBoundingClientRect();
+    if (seen.bottom > pad.getBoundingClientRect().top) { window.scrollBy(0, seen.top - 8); }
+  }
+  if (single && pad && !message && !refusal && !window.location.hash && window.pageYOffset === 0) {
     var padTop = pad.getBoundingClientRect().top;
     if (first.chips.getBoundingClientRect().bottom > padTop) {
       var start = form;

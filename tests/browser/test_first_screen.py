@@ -246,3 +246,25 @@ def test_the_big_board_follows_the_game_in_large_type(live_server, browser, scre
         screenshot(page, "first-screen-big-board")
     finally:
         context.close()
+
+
+def test_a_refused_hand_shows_its_message_above_the_keyboard(
+    live_server, browser, screenshot
+) -> None:
+    game = made_game(live_server)
+    context, page = phone_in(browser, "cs", "320x640")
+    try:
+        page.goto(f"{live_server}/games/{game['id']}/seats/{LONG}")
+        page.locator("#claim").tap()
+        page.wait_for_url(re.compile(r"/rounds/1$"))
+        page.fill("#words", "c-a-bb")  # no BB card
+        page.locator("#seat-form button[type=submit]").tap()
+        alert = page.locator("#form-error")
+        expect(alert).to_be_visible()
+        page.wait_for_load_state("load")  # the page's scripts have placed it
+        pad_top = page.locator(".cardpad").evaluate("e => e.getBoundingClientRect().top")
+        assert on_screen(alert)
+        assert alert.evaluate("e => e.getBoundingClientRect().bottom") <= pad_top
+        screenshot(page, "first-screen-refused-cs-320x640")
+    finally:
+        context.close()
