@@ -189,6 +189,16 @@ def board(game_id: str) -> Response:
     return polled(game_id, "", lambda state: render_template("_board.html", **board_context(state)))
 
 
+@bp.get("/games/<game_id>/big")
+def big_board(game_id: str) -> Response:
+    """The leaderboard in large type, for the far end of the table: the same board part as
+    the game's page, polled from the same address (``board``: nothing in it is this
+    phone's, so a cache in front shares it), styled large by this page."""
+    state = store.state_of(store.get_game(game_id))
+    body = render_template("big_board.html", **board_context(state))
+    return make_response(body, {"Cache-Control": "no-store"})
+
+
 def _refused_house_word(exc: Refusal, game_id: str, **_: object) -> str:
     return render_view(game_id, house_error=Shown.of(exc, "word"))
 

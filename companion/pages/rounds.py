@@ -223,8 +223,12 @@ def render_round(game_id: str, number: int, entry: Entry | None = None) -> str:
         entry.form = _round_form(current)
     refused = entry.error if entry.error and entry.error.field == "challenge" else None
     challenge = ChallengeAddForm() if refused else ChallengeAddForm(formdata=None)
-    challenge.by.choices = choices(*((str(i), n) for i, n in enumerate(state.names)))
-    words = []
+    # Both menus start on "Choose…", never on a challenge nobody meant (the first player
+    # challenging their own first word); static/challenge.js leaves the challenger's own
+    # words out of the word menu, and the action still refuses a self-challenge.
+    pick = ("", _("Choose…"))
+    challenge.by.choices = choices(pick, *((str(i), n) for i, n in enumerate(state.names)))
+    words = [pick]
     if current.play is not None:
         for seat, hand in enumerate(current.play.hands):
             for j, w in enumerate(hand.words):
@@ -482,4 +486,5 @@ def close_or_reopen(game_id: str, number: int, action: str) -> BaseResponse:
         ),
         "ok",
     )
-    return redirect(url_for("rounds.show", game_id=game_id, number=number))
+    # at the hands, unfolded (static/errors.js): a round is reopened to fix one
+    return redirect(url_for("rounds.show", game_id=game_id, number=number) + "#every-hand")

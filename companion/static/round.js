@@ -16,6 +16,20 @@
   var csrf = form.querySelector("input[name=csrf_token]");
   var pad = form.querySelector(".cardpad");
   var FOLDED = "quiddler.cardpad.folded";
+  var single = form.classList.contains("seat-form");
+  // The scorekeeper's every-hand form folds once every hand is in (Close comes up the
+  // screen); opened by hand, or landed at (#every-hand, after a reopen), it stays open on
+  // this round's page in this tab, through the reloads of a challenge or a save.
+  var everyHand = form.parentNode && form.parentNode.closest ? form.parentNode.closest("details.every-hand") : null;
+  if (everyHand) {
+    var OPENED = "quiddler.every-hand." + window.location.pathname;
+    var remember = function (open) {
+      try { window.sessionStorage.setItem(OPENED, open ? "1" : "0"); } catch (err) { /* private mode */ }
+    };
+    if (window.location.hash === "#every-hand") { remember(true); }
+    try { if (window.sessionStorage.getItem(OPENED) === "1") { everyHand.open = true; } } catch (err) { /* private mode */ }
+    everyHand.querySelector("summary").addEventListener("click", function () { remember(!everyHand.open); });
+  }
   var DOUBLES = ["qu", "in", "er", "cl", "th"];
   var SEP_WORDS = /[\s,;]+/;
   var SEP_CARDS = /[\s,;\-·.]+/;
@@ -361,6 +375,7 @@
   function setTyping(value) {
     typing = value;
     if (pad) { pad.querySelector("[data-action=type]").setAttribute("aria-pressed", typing ? "true" : "false"); }
+    form.classList.toggle("typing", typing); // the phone's keyboard is up: the card keyboard stops sticking
     applyInputMode();
   }
 
@@ -505,6 +520,10 @@
     });
     pad.querySelector("[data-action=fold]").addEventListener("click", function () { setFolded(!folded, true); });
     form.classList.add("has-cardpad");
+    // One hand on this phone: Save goes with the keyboard (kept at the bottom of the screen
+    // by cardpad.css), so the keys, whose hand and Save are all within the thumb's reach.
+    var save = form.querySelector(".sticky-save");
+    if (single && save) { pad.appendChild(save); }
   }
   // A refused form comes back with a message by the hand at fault (errors.js scrolled to
   // it): start at that hand, keeping the message where it is on the screen.
@@ -515,4 +534,23 @@
   activate(first, window.pageYOffset > 0 && message ? message : null);
   if (focused === first.left || (message && message.parentNode.contains(first.left))) { first.mode = "left"; }
   setFolded(folded, false);
+  // The seat's page, opened (not at a place of its own, nothing refused): when the hand's
+  // chips would be under the keyboard, the page starts at the form (and the messages just
+  // above it, static/errors.js), so each tapped card shows above the keys.
+  // Refused: the message (the page's, else the hand's) is never left under the keyboard.
+  var refusal = document.querySelector(".alert[role=alert], .error[role=alert]");
+  if (single && pad && refusal) {
+    var seen = refusal.getBoundingClientRect();
+    if (seen.bottom > pad.getBoundingClientRect().top) { window.scrollBy(0, seen.top - 8); }
+  }
+  if (single && pad && !message && !refusal && !window.location.hash && window.pageYOffset === 0) {
+    var padTop = pad.getBoundingClientRect().top;
+    if (first.chips.getBoundingClientRect().bottom > padTop) {
+      var start = form;
+      while (start.previousElementSibling && start.previousElementSibling.classList.contains("flash")) {
+        start = start.previousElementSibling;
+      }
+      window.scrollBy(0, start.getBoundingClientRect().top - 8);
+    }
+  }
 }());

@@ -164,7 +164,9 @@ def test_a_ten_card_hand_in_at_most_14_taps(live_server, browser, screenshot, si
         "Ben": ["THEM", "WAXES"],
         "Cy": ["BLOG", "RUNS"],
     }
-    # The saved hand comes back in the boxes, and as closed words.
+    # The saved hand comes back in the boxes, and as closed words (every hand is in: the
+    # form is folded, Close first; one tap opens it).
+    page.locator("#every-hand > summary").tap()
     assert page.input_value("#players-0-words") == "qu-i-c-k t-o-p d-e-n"
     assert page.input_value("#players-1-unused") == "z y"
     assert page.locator("#players-1 .word-chip .chip-text").all_inner_texts() == [
