@@ -1,0 +1,200 @@
+"""Every page type, in both themes and all four languages, checked by axe-core.
+
+axe-core comes from its npm package (``make test`` installs it under ``.venv/npm``, no
+CDN): it is put into each page (CDP, so the page's Content-Security-Policy is bypassed
+in this test's contexts only) and ``axe.run()`` reports what a screen reader, a low-vision
+player or a thumb would stumble on. A serious or critical violation fails the test, with
+its rule, impact, element and axe's summary. Besides axe's default rules, ``target-size``
+(WCAG 2.2: at least 24 px, or spaced) is on.
+
+One game made through the API serves every context; each context (a theme and a
+language) walks the pages in sequence: as a viewer, as a player on their own seat, then
+as the scorekeeper.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.browser.phone import PHONE
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(__file__).resolve().parents[2] / ".venv" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core's browser build, as ``make test`` installs it (the Makefile's ``AXE_CORE``)."""
+LOCALES = {"en": "en-GB", "lt": "lt-LT", "hu": "hu-HU", "cs": "cs-CZ"}
+THEMES = ("light", "dark")
+FAILING = ("serious", "critical")
+RUN = """async () => {
+  const result = await axe.run(document, {
+    rules: {"target-size": {enabled: true}},
+    resultTypes: ["violations"],
+  });
+  return result.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map((n) => ({impact: n.impact, target: n.target.join(" "),
+                                summary: n.failureSummary})),
+  }));
+}"""
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> Path:
+    """axe-core's script; missing, a failure on CI (REQUIRE_BROWSER), else a skip."""
+    if not AXE.is_file():
+        why = "axe-core is not installed (make test installs it with npm into .venv/npm)"
+        if os.environ.get("REQUIRE_BROWSER") or os.environ.get("CI"):
+            pytest.fail(why)
+        pytest.skip(why)
+    return AXE
+
+
+@pytest.fixture(scope="module")
+def table(live_server, browser) -> dict:
+    """A game of Ann, Ben and Cy: round 1 entered, challenged and closed, round 2 open
+    with Ben's hand in (the seat list and the bonus to beat show)."""
+    context = browser.new_context()
+    try:
+        api = context.request
+        made = api.post(f"{live_server}/api/v1/games", data={"players": ["Ann", "Ben", "Cy"]})
+        assert made.status == 201, made.text()
+        game = made.json()
+        auth = {"Authorization": f"Bearer {game['edit_token']}"}
+        rounds = f"{live_server}/api/v1/games/{game['id']}/rounds"
+        hands = [
+            {"name": "Ann", "words": ["c-a-t"], "unused": [], "went_out": True},
+            {"name": "Ben", "words": ["d-o-g"], "unused": []},
+            {"name": "Cy", "words": ["o-x"], "unused": ["m"]},
+        ]
+        for answer in (
+            api.put(f"{rounds}/1", data={"players": hands}, headers=auth),
+            api.post(f"{rounds}/1/challenges", data={"by": "Ben", "player": "Ann", "word": 0},
+                     headers=auth),
+            api.post(f"{rounds}/1/close", data={}, headers=auth),
+            api.put(f"{rounds}/2/seats/1", data={"words": ["t-o-p"], "unused": ["m"]},
+                    headers=auth),
+        ):
+            assert answer.ok, answer.text()
+        return game
+    finally:
+        context.close()
+
+
+def violations(page, axe: Path) -> list[dict]:
+    """axe's serious and critical violations on the page as it is now."""
+    page.add_script_tag(path=str(axe))
+    found = page.evaluate(RUN)
+    return [v for v in found if v["impact"] in FAILING]
+
+
+def described(where: str, found: list[dict]) -> list[str]:
+    """One line per failing element: page, rule, impact, target and axe's summary."""
+    return [
+        f"{where}: {v['id']} ({n['impact']}) {n['target']}: "
+        + " / ".join(line.strip() for line in (n["summary"] or v["help"]).splitlines()[1:] or [v["help"]])
+        for v in found
+        for n in v["nodes"]
+    ]
+
+
+def walk(page, base: str, game: dict, axe: Path) -> dict[str, list[dict]]:
+    """Every page type as a viewer, a seated player and the scorekeeper: the serious and
+    critical violations found on each."""
+    found: dict[str, list[dict]] = {}
+    gid = game["id"]
+
+    def check(name: str) -> None:
+        found[name] = violations(page, axe)
+
+    for name, path in {
+        "home": "/",
+        "new-game": "/games/new",
+        "game-viewer": f"/games/{gid}",
+        "seat-claim": f"/games/{gid}/seats/0",
+        "round-closed-viewer": f"/games/{gid}/rounds/1",
+        "round-open-viewer": f"/games/{gid}/rounds/2",
+        "rules": f"/rules?game={gid}",
+        "words": "/words?word=quiz",
+        "words-not-legal": "/words?word=zzq",
+        "solitaire-start": "/solitaire",
+        "not-found": "/games/nope",
+    }.items():
+        page.goto(base + path)
+        check(name)
+
+    page.goto(base + "/score")
+    check("score")
+    page.fill("#players-0-name", "Ann")
+    page.fill("#players-0-words", "qu-i-z")
+    page.fill("#players-1-name", "Ben")
+    page.fill("#players-1-words", "top")
+    with page.expect_navigation():
+        page.locator("form.score-form button[type=submit]").last.click()
+    page.locator("#result").wait_for()
+    check("score-result")
+
+    page.goto(base + "/judge")
+    page.fill("#words", "cat dog")
+    with page.expect_navigation():
+        page.locator("form.judge-form button[type=submit]").click()
+    page.locator("#judge-screen").wait_for()
+    check("judge-verdict")
+
+    page.goto(base + "/solitaire")
+    with page.expect_navigation():
+        page.locator("button[name=practice]").click()
+    page.locator("#piles").wait_for()
+    check("solitaire-game")
+
+    # Ann's own phone: the seat form with its card keyboard, a word tapped in.
+    page.goto(f"{base}/games/{gid}/seats/0")
+    page.locator("#claim").click()
+    page.wait_for_url(re.compile(r"/rounds/2$"))
+    page.locator(".cardpad").wait_for()
+    for key in ("c", "a", "t"):
+        page.locator(f".cardpad .key[data-card='{key}']").click()
+    check("seat-form")
+    freed = page.context.request.delete(
+        f"{base}/api/v1/games/{gid}/seats/0/claim",
+        data={},
+        headers={"Authorization": f"Bearer {game['edit_token']}"},
+    )
+    assert freed.ok, freed.text()
+
+    # The scorekeeper's phone (the edit link's cookie).
+    assert page.context.request.get(game["edit_url"]).ok
+    for name, path in {
+        "game-scorekeeper": f"/games/{gid}",
+        "round-open-scorekeeper": f"/games/{gid}/rounds/2?enter=all",
+        "round-closed-scorekeeper": f"/games/{gid}/rounds/1",
+    }.items():
+        page.goto(base + path)
+        check(name)
+    return found
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_no_serious_violations(live_server, browser, axe_script, table, theme: str) -> None:
+    """axe finds nothing serious or critical on any page, in any language, in ``theme``."""
+    problems: list[str] = []
+    counts: dict[tuple[str, str], int] = {}
+    for lang, locale in LOCALES.items():
+        context = browser.new_context(
+            **{**PHONE, "device_scale_factor": 1}, locale=locale, color_scheme=theme,
+            bypass_csp=True,
+        )
+        try:
+            page = context.new_page()
+            for name, found in walk(page, live_server, table, axe_script).items():
+                for v in found:
+                    key = (v["id"], v["impact"])
+                    counts[key] = counts.get(key, 0) + len(v["nodes"])
+                problems += described(f"{lang} {theme} {name}", found)
+        finally:
+            context.close()
+    summary = ", ".join(f"{rule} {impact}: {n}" for (rule, impact), n in sorted(counts.items()))
+    assert not problems, f"{len(problems)} serious or critical ({summary}):\n" + "\n".join(problems)
