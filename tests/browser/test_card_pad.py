@@ -115,7 +115,7 @@ def test_a_ten_card_hand_in_at_most_14_taps(live_server, browser, screenshot, si
 
     # Ben: one tap to bring the keyboard to his hand, then TH·E·M W·A·X·E·S, Z and Y left over.
     ben = Taps(page)
-    ben.tap(page.get_by_role("button", name="Card keyboard for Ben"))
+    ben.tap(page.get_by_role("button", name="Tap to enter Ben's cards"))
     assert (
         page.evaluate("document.querySelector('.cardpad').previousElementSibling.id") == "players-1"
     )
