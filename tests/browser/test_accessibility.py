@@ -235,3 +235,44 @@ def test_no_serious_violations(live_server, browser, axe_script, table, theme: s
             context.close()
     summary = ", ".join(f"{rule} {impact}: {n}" for (rule, impact), n in sorted(counts.items()))
     assert not problems, f"{len(problems)} serious or critical ({summary}):\n" + "\n".join(problems)
+
+
+def test_what_another_phone_changes_is_said_once_politely(live_server, browser) -> None:
+    """A watching phone's screen reader hears each hand come in, the round scored and the
+    round closed, a short sentence each time, from one status line outside the parts that
+    are replaced (on the round page and on the leaderboard)."""
+    context = browser.new_context(**PHONE)
+    try:
+        api = context.request
+        made = api.post(f"{live_server}/api/v1/games", data={"players": ["Ann", "Ben", "Cy"]})
+        assert made.status == 201, made.text()
+        game = made.json()
+        auth = {"Authorization": f"Bearer {game['edit_token']}"}
+        rounds = f"{live_server}/api/v1/games/{game['id']}/rounds"
+        round_page, board = context.new_page(), context.new_page()
+        round_page.goto(f"{live_server}/games/{game['id']}/rounds/1")
+        board.goto(f"{live_server}/games/{game['id']}")
+        said = round_page.locator("#live-news")
+        expect(said).to_have_attribute("role", "status")
+        expect(said).to_be_empty()
+        assert round_page.locator(".round-live [role=status], .round-live [aria-live]").count() == 0
+
+        bens = {"words": ["d-o-g"], "unused": []}
+        assert api.put(f"{rounds}/1/seats/1", data=bens, headers=auth).ok
+        expect(said).to_have_text("Ben's hand is in.")
+
+        hands = [
+            {"name": "Ann", "words": ["c-a-t"], "unused": [], "went_out": True},
+            {"name": "Ben", "words": ["d-o-g"], "unused": []},
+            {"name": "Cy", "words": ["o-x"], "unused": ["m"]},
+        ]
+        assert api.put(f"{rounds}/1", data={"players": hands}, headers=auth).ok
+        expect(said).to_have_text("Ann's hand is in. Cy's hand is in. Round 1 is scored.")
+
+        assert api.post(f"{rounds}/1/close", data={}, headers=auth).ok
+        expect(said).to_have_text("Round 1 is closed: the leaderboard is updated.")
+        expect(board.locator("#live-news")).to_have_text(
+            "Round 1 is closed: the leaderboard is updated."
+        )
+    finally:
+        context.close()
