@@ -133,14 +133,15 @@ def described(where: str, found: list[dict]) -> list[str]:
     ]
 
 
-def walk(page, base: str, game: dict, axe: Path) -> dict[str, list[dict]]:
+def walk(page, base: str, game: dict, axe: Path, snap) -> dict[str, list[dict]]:
     """Every page type as a viewer, a seated player and the scorekeeper: the serious and
-    critical violations found on each."""
+    critical violations found on each (``snap(page, name)`` is given each page)."""
     found: dict[str, list[dict]] = {}
     gid = game["id"]
 
     def check(name: str) -> None:
         found[name] = violations(page, axe)
+        snap(page, name)
 
     for name, path in {
         "home": "/",
@@ -214,8 +215,14 @@ def walk(page, base: str, game: dict, axe: Path) -> dict[str, list[dict]]:
     return found
 
 
+SHOWN = {"home", "new-game", "score", "seat-form", "round-open-viewer", "solitaire-game"}
+"""The pages saved as screenshots, in English, in each theme (the ones the checks changed)."""
+
+
 @pytest.mark.parametrize("theme", THEMES)
-def test_no_serious_violations(live_server, browser, axe_script, table, theme: str) -> None:
+def test_no_serious_violations(
+    live_server, browser, axe_script, table, screenshot, theme: str
+) -> None:
     """axe finds nothing serious or critical on any page, in any language, in ``theme``."""
     problems: list[str] = []
     counts: dict[tuple[str, str], int] = {}
@@ -226,7 +233,12 @@ def test_no_serious_violations(live_server, browser, axe_script, table, theme: s
         )
         try:
             page = context.new_page()
-            for name, found in walk(page, live_server, table, axe_script).items():
+
+            def snap(page, name: str, lang: str = lang) -> None:
+                if lang == "en" and name in SHOWN:
+                    screenshot(page, f"a11y-{theme}-{name}")
+
+            for name, found in walk(page, live_server, table, axe_script, snap).items():
                 for v in found:
                     key = (v["id"], v["impact"])
                     counts[key] = counts.get(key, 0) + len(v["nodes"])
