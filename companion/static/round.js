@@ -357,6 +357,11 @@
     var fold = pad.querySelector("[data-action=fold]");
     fold.setAttribute("aria-expanded", folded ? "false" : "true");
     fold.textContent = folded ? _("▴ Cards") : "▾";
+    if (folded) { // named by its words; unfolded, its arrow alone says nothing
+      fold.removeAttribute("aria-label");
+    } else {
+      fold.setAttribute("aria-label", _("Card keyboard"));
+    }
     fold.title = folded ? _("Show the card keyboard") : _("Fold the card keyboard away");
     pad.querySelector(".keys").hidden = folded;
     if (folded) { setTyping(false); }

@@ -196,6 +196,12 @@ def walk(page, base: str, game: dict, axe: Path, snap) -> dict[str, list[dict]]:
     expect(pad.locator(".key.used-up[data-card='c']")).to_be_visible()
     check("seat-form")
     found["seat-form"] += faint_keys(page)
+    page.locator("#seat-form .word-chip", has_text="CAT").click()  # its menu: edit, remove
+    expect(page.locator("#seat-form .chip-menu")).to_be_visible()
+    check("seat-form-chip-menu")
+    pad.locator("[data-action=fold]").click()
+    expect(pad.locator(".keys")).to_be_hidden()
+    check("seat-form-folded")
     freed = page.context.request.delete(
         f"{base}/api/v1/games/{gid}/seats/0/claim",
         data={},
