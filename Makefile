@@ -20,6 +20,16 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed $(VENV)/.installed-production
 
+# axe-core, the accessibility checker the browser tests put into each page
+# (tests/browser/test_accessibility.py), from its npm package at an exact version: into
+# .venv/npm (git-ignored), with no package.json or lock file written.
+AXE_CORE := 4.14.1
+AXE := $(VENV)/npm/node_modules/axe-core
+$(AXE)/.installed-$(AXE_CORE):
+	npm install --no-save --no-package-lock --no-audit --no-fund --ignore-scripts \
+	  --prefix $(VENV)/npm axe-core@$(AXE_CORE)
+	touch $@
+
 $(VENV)/.installed-production: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[production]'
 	touch $@ $(VENV)/.installed
@@ -35,7 +45,7 @@ serve: $(VENV)/.installed-production
 
 # With TEST_DATABASE_URL (a PostgreSQL server, e.g. from scripts/postgres.sh) the suite
 # runs a second time on that database, the browser tests aside (they ran on SQLite).
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test $(AXE)/.installed-$(AXE_CORE)
 	$(BIN)/ruff check companion tests benchmarks
 	$(BIN)/mypy
 	TEST_DATABASE_URL= REQUIRE_SERVERS= $(BIN)/python -m pytest -n 2

@@ -15,6 +15,11 @@
 // longer fit (data-watch names the live part's marks they were rendered for: the round
 // closed or reopened, scored, challenged), the page loads itself again, once nobody is
 // typing in it.
+//
+// What changed is said once, politely, to a screen reader ("Ben's hand is in.", "Round 2
+// is scored."): in one visually hidden status line of the page (#live-news), never in the
+// parts replaced (a live region whose whole content is replaced reads all of it). A
+// sentence due when the page reloads itself is kept for the reloaded page to say.
 (function () {
   "use strict";
   if (!window.fetch) { return; }
@@ -22,6 +27,49 @@
     Array.prototype.forEach.call(root.querySelectorAll(selector), fn);
   }
   var parts = document.querySelectorAll("[data-live-url]");
+  if (!parts.length) { return; }
+  var NEWS_KEY = "quiddler-live-news";
+  var news = document.createElement("p");
+  news.className = "vh";
+  news.id = "live-news";
+  news.setAttribute("role", "status");
+  document.body.appendChild(news);
+  function announce(sentences) {
+    if (sentences.length) { news.textContent = sentences.join(" "); }
+  }
+  try { // said after the reload, once the status line is in place and listened to
+    var kept = window.sessionStorage.getItem(NEWS_KEY);
+    window.sessionStorage.removeItem(NEWS_KEY);
+    if (kept) { window.setTimeout(function () { announce([kept]); }, 500); }
+  } catch (e) { /* no storage: nothing kept */ }
+
+  // What a part shows that is worth saying when it changes: the seats whose hand is in
+  // (by seat, with the name), whether the round is scored, closed, and the closed rounds
+  // of the leaderboard.
+  function facts(root) {
+    var seats = {};
+    each(root, ".seat-state.in[data-seat]", function (li) {
+      var name = li.querySelector(".seat-name");
+      seats[li.getAttribute("data-seat")] = name && name.firstChild ? name.firstChild.nodeValue.trim() : "";
+    });
+    var rounds = [];
+    each(root, ".rounds-table tbody th[scope=row]", function (th) { rounds.push(th.textContent.trim()); });
+    return { seats: seats, scored: !!root.querySelector("#breakdown"),
+             closed: !!root.querySelector(".round-standings"), rounds: rounds };
+  }
+  function sentences(before, after, number) {
+    var said = [];
+    Object.keys(after.seats).forEach(function (seat) {
+      if (!(seat in before.seats) && after.seats[seat]) {
+        said.push(_("{name}'s hand is in.", { name: after.seats[seat] }));
+      }
+    });
+    if (number && after.scored && !before.scored) { said.push(_("Round {n} is scored.", { n: number })); }
+    var closed = after.rounds.filter(function (r) { return before.rounds.indexOf(r) < 0; });
+    if (number && after.closed && !before.closed) { closed.push(number); }
+    closed.forEach(function (n) { said.push(_("Round {n} is closed: the leaderboard is updated.", { n: n })); });
+    return said;
+  }
   Array.prototype.forEach.call(parts, function (live) {
     var url = live.getAttribute("data-live-url");
     var tag = live.getAttribute("data-etag");
@@ -29,12 +77,14 @@
     var seat = live.getAttribute("data-my-seat");
     var hasForm = !!live.getAttribute("data-form");
     var watch = (live.getAttribute("data-watch") || "").split(/\s+/).filter(Boolean);
+    var number = (/\/rounds\/(\d+)\/live/.exec(url) || [])[1]; // a round's part, not the board
     var rendered = live.querySelector("[data-version]");
     var fits = {};
     watch.forEach(function (name) {
       fits[name] = rendered ? rendered.getAttribute("data-" + name) : null;
     });
     var reloadDue = false;
+    var unsaid = ""; // the sentences of the change that makes the page reload itself
     var leaving = false; // a form of the page is being sent: a reload would cancel it
     document.addEventListener("submit", function (ev) {
       if (!ev.defaultPrevented) { leaving = true; }
@@ -56,12 +106,20 @@
     }
     function reloadWhenIdle() {
       reloadDue = true;
-      if (!typing() && !leaving) { window.location.reload(); }
+      if (!typing() && !leaving) {
+        try {
+          if (unsaid) { window.sessionStorage.setItem(NEWS_KEY, unsaid); }
+        } catch (e) { /* no storage: the reloaded page shows it */ }
+        window.location.reload();
+      }
     }
 
     function show(html) {
       var kept = Array.prototype.slice.call(live.querySelectorAll("[data-keep]"));
+      var before = facts(live);
       live.innerHTML = html;
+      var said = sentences(before, facts(live), number);
+      announce(said);
       if (seat !== null) {
         each(live, "[data-seat='" + seat + "'] [data-mine]", function (el) { el.hidden = false; });
         each(live, "[data-mine-text]", function (el) {
@@ -77,7 +135,10 @@
       var stale = watch.some(function (name) {
         return !part || part.getAttribute("data-" + name) !== fits[name];
       });
-      if (stale) { reloadWhenIdle(); }
+      if (stale) {
+        if (said.length) { unsaid = said.join(" "); }
+        reloadWhenIdle();
+      }
     }
 
     var staleNote = null;

@@ -165,10 +165,13 @@
   }
 
   // --- drawing the chips --------------------------------------------------------------------
+  // A card of a chip, drawn by the style sheet from its data (no text of its own): the
+  // chip's visible words, and so its name, are the word under the cards (WCAG 2.5.3).
   function cardChip(name) {
     var known = copies[name] !== undefined;
-    var chip = el("span", known ? "card" : "card bad", name.toUpperCase());
-    if (known && values[name] !== undefined) { chip.appendChild(el("sub", "", values[name])); }
+    var chip = el("span", known ? "card" : "card bad");
+    chip.setAttribute("data-face", name.toUpperCase());
+    if (known && values[name] !== undefined) { chip.setAttribute("data-value", values[name]); }
     return chip;
   }
   function group(e, cards, kind, index) {
@@ -179,6 +182,7 @@
     var chosen = e.chosen === (kind === "left" ? "left" : index);
     b.setAttribute("aria-expanded", chosen ? "true" : "false");
     var row = el("span", "chip-cards");
+    row.setAttribute("aria-hidden", "true");
     cards.forEach(function (c) { row.appendChild(cardChip(c)); });
     b.appendChild(row);
     var label = kind === "left" ? _("left over") : shown(cards);
@@ -263,8 +267,7 @@
     if (!here && pad && !pad.hidden) {
       var pick = el("button", "chip-pick", e.cards.length || e.leftover.length
         ? _("✎ Cards") : _("Tap to enter {name}'s cards", { name: e.name }));
-      pick.type = "button";
-      pick.setAttribute("aria-label", _("Card keyboard for {name}", { name: e.name }));
+      pick.type = "button"; // named by its words, in the hand's group (its legend: the name)
       pick.addEventListener("click", function () {
         activate(e, pick);
         if (folded) { setFolded(false, true); }
@@ -314,9 +317,12 @@
       var c = k.getAttribute("data-card");
       var gone = (total[c] || 0) >= copies[c];
       k.classList.toggle("used-up", gone);
-      if (!k.hasAttribute("data-label")) { k.setAttribute("data-label", k.getAttribute("aria-label")); }
-      var base = k.getAttribute("data-label");
-      k.setAttribute("aria-label", gone ? _("{key} (all entered)", { key: base }) : base);
+      // Its name is its words ("A2, 2 points"), and says so once every copy is entered.
+      if (gone) {
+        k.setAttribute("aria-label", _("{key} (all entered)", { key: k.textContent }));
+      } else {
+        k.removeAttribute("aria-label");
+      }
     });
   }
 
@@ -365,6 +371,11 @@
     var fold = pad.querySelector("[data-action=fold]");
     fold.setAttribute("aria-expanded", folded ? "false" : "true");
     fold.textContent = folded ? _("▴ Cards") : "▾";
+    if (folded) { // named by its words; unfolded, its arrow alone says nothing
+      fold.removeAttribute("aria-label");
+    } else {
+      fold.setAttribute("aria-label", _("Card keyboard"));
+    }
     fold.title = folded ? _("Show the card keyboard") : _("Fold the card keyboard away");
     pad.querySelector(".keys").hidden = folded;
     if (folded) { setTyping(false); }

@@ -1,5 +1,6 @@
-"""Tap targets on a phone: every small link of the leaderboard, the exports and the crumbs
-is at least 44x44 CSS px at 390 px wide, and nothing scrolls sideways at 320 px."""
+"""Tap targets on a phone: every small link of the leaderboard, the exports, the QR codes'
+captions, the crumbs and the home page is at least 44x44 CSS px at 390 px wide, and nothing
+scrolls sideways at 320 px."""
 
 from __future__ import annotations
 
@@ -66,10 +67,17 @@ def test_small_links_are_big_enough_to_tap(live_server, phone) -> None:
     small = too_small(page, ".rounds-table tbody th a")
     small += too_small(page, ".exports a")
     small += too_small(page, "details.scorekeeper > summary")
+    small += too_small(page, "#view-link")
     page.goto(game_url + "/rounds/1")
     small += too_small(page, ".crumbs a")
     assert page.locator(".crumbs a").first.inner_text() == "← Leaderboard"
+    page.goto(live_server + "/score")  # a checkbox and its words: one target, its label
+    small += too_small(page, "label.field.check:visible")
+    page.goto(live_server + "/")
+    small += too_small(page, ".brand")
+    small += too_small(page, ".quick-links a")
     assert small == []
+    page.goto(game_url + "/rounds/1")
     page.locator(".crumbs a").first.tap()
     page.wait_for_url(game_url)
 
