@@ -52,6 +52,9 @@
       var name = li.querySelector(".seat-name");
       seats[li.getAttribute("data-seat")] = name && name.firstChild ? name.firstChild.nodeValue.trim() : "";
     });
+    each(root, ".round-score[data-seat]", function (span) { // every hand in: one line of scores
+      seats[span.getAttribute("data-seat")] = span.getAttribute("data-name") || "";
+    });
     var rounds = [];
     each(root, ".rounds-table tbody th[scope=row]", function (th) { rounds.push(th.textContent.trim()); });
     return { seats: seats, scored: !!root.querySelector("#breakdown"),

@@ -59,9 +59,14 @@ def used(text: str) -> int:
 
 def piles(text: str) -> list[tuple[str, int]]:
     """Each pile's face-up card as the page names it, and how many cards are under it."""
-    found = re.findall(r'aria-label="Pile (\d+): ([^,"]+), (\d+) face down"', text)
+    found = re.findall(
+        r'data-pile="(\d+)".*?<span class="pile-card[^"]*">([^<]+).*?'
+        r'<span class="pile-down">(\d+) down</span>',
+        text,
+        flags=re.S,
+    )
     assert [int(n) for n, _, _ in found] == list(range(1, 9))
-    return [(card, int(down)) for _, card, down in found]
+    return [(card.strip(), int(down)) for _, card, down in found]
 
 
 def to_reveal(text: str) -> list[int]:
@@ -225,7 +230,7 @@ def test_a_word_by_pile_numbers_then_the_cards_turned_up(client: FlaskClient, ap
     assert "1 word · 11 points" in text
     assert to_reveal(text) == [1, 2, 3]
     assert 'id="word-form"' not in text, "no word until the new cards are entered"
-    assert piles(text)[:4] == [("turn up a card", 5)] * 3 + [("A", 5)]
+    assert piles(text)[:4] == [("turn up", 5)] * 3 + [("A", 5)]
 
     text = post(client, game_id, "reveal", piles="1", card="x")
     assert to_reveal(text) == [2, 3]
