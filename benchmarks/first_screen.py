@@ -24,20 +24,18 @@ a temporary instance by a thread of this process, as the browser tests serve it.
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import shutil
 import sys
 import tempfile
 import threading
-import urllib.request
 from pathlib import Path
 
 from serving import ROOT, migrated_app, round_body
 from werkzeug.serving import make_server
 
 sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the browser tests' phone and flags
-from phone import CHROMIUM_FLAGS, PHONE
+from phone import CHROMIUM_FLAGS, PHONE, call
 
 NAMES = ["Aiste", "Bálint", "Čeněk", "Maximiliana Kovácsné"]
 LONG = 3  # the seat with the 20-character name
@@ -45,15 +43,6 @@ LANGS = ["en", "lt", "hu", "cs"]
 SIZES = [(390, 844), (320, 640)]
 
 
-def call(base: str, method: str, path: str, body: object = None, token: str = "") -> dict:
-    """One JSON API call to the server under measure."""
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, headers=headers, method=method)
-    with urllib.request.urlopen(request) as answer:  # the local server
-        return json.loads(answer.read() or b"{}")
 
 
 def game(base: str, closed: int, entered: int = 0) -> dict:

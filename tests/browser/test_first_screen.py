@@ -8,14 +8,12 @@ board, which follows the game as the leaderboard does."""
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.phone import PHONE
+from tests.browser.phone import PHONE, call
 
 pytestmark = pytest.mark.browser
 
@@ -32,15 +30,6 @@ ON_SCREEN = """e => { const r = e.getBoundingClientRect();
     && r.width > 0 && r.height > 0; }"""
 
 
-def call(base: str, method: str, path: str, body: object = None, token: str = "") -> dict:
-    """A JSON API call to the test's server (the games' setup)."""
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, headers=headers, method=method)
-    with urllib.request.urlopen(request) as answer:  # the test server
-        return json.loads(answer.read() or b"{}")
 
 
 def made_game(base: str, closed: int = 0, entered: int = 0) -> dict:

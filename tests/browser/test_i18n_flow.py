@@ -7,29 +7,18 @@ every language, with a screenshot and no sideways scrolling (Hungarian words are
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.browser.phone import PHONE
+from tests.browser.phone import PHONE, call
 
 pytestmark = pytest.mark.browser
 
 LOCALES = {"en": "en-GB", "lt": "lt-LT", "hu": "hu-HU", "cs": "cs-CZ"}
 
 
-def call(base: str, method: str, path: str, body: object = None, token: str = "") -> dict:
-    """The API of the test's own server."""
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(base + path, data=data, headers=headers, method=method)
-    with urllib.request.urlopen(request) as answer:  # the test server
-        return json.load(answer)
 
 
 def round_one_closed(base: str) -> dict:

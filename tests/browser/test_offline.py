@@ -5,14 +5,12 @@ overwritten), and every page says when the phone is offline."""
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.phone import PHONE
+from tests.browser.phone import PHONE, call
 from tests.browser.test_card_pad import POOL, Taps
 
 pytestmark = pytest.mark.browser
@@ -21,19 +19,6 @@ NAMES = ["Ann", "Ben", "Cy"]
 ROUND = 8  # ten cards each
 
 
-def call(base: str, method: str, path: str, body: object = None, token: str = "") -> dict:
-    """The test's own server's API (the scorekeeper's token when given)."""
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(
-        base + path,
-        data=json.dumps(body).encode() if body is not None else None,
-        headers=headers,
-        method=method,
-    )
-    with urllib.request.urlopen(request) as answer:  # the test server
-        return json.load(answer)
 
 
 def game_at_round_eight(base: str) -> dict:
