@@ -12,6 +12,7 @@ card (the maskable one opaque).
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 
 from flask import Blueprint, Response, current_app, url_for
@@ -57,14 +58,29 @@ def manifest() -> Response:
     return response
 
 
+@cache
+def shell_files() -> tuple[str, ...]:
+    """The static files of the app shell (styles, scripts, icons), listed once per process:
+    a deploy starts new processes."""
+    return tuple(
+        sorted(
+            p.name
+            for p in STATIC.iterdir()
+            if p.suffix in (".css", ".js", ".svg", ".png") and p.name != "sw.js"
+        )
+    )
+
+
+@cache
+def worker_source() -> str:
+    """static/sw.js, read once per process."""
+    return (STATIC / "sw.js").read_text(encoding="utf-8")
+
+
 def shell() -> list[str]:
     """What the worker keeps at install: the styles, scripts and icons at this build's
     addresses, and the rules page (readable at a table with no network)."""
-    names = sorted(
-        p.name
-        for p in STATIC.iterdir()
-        if p.suffix in (".css", ".js", ".svg", ".png") and p.name != "sw.js"
-    )
+    names = shell_files()
     return [url_for("static", filename=name) for name in names] + [url_for("rules.show")]
 
 
@@ -74,7 +90,7 @@ def worker() -> Response:
     (no-cache), so a deploy's worker replaces the old one."""
     build = json.dumps(current_app.config["BUILD"])
     head = f"var BUILD = {build};\nvar SHELL = {json.dumps(shell())};\n"
-    body = head + (STATIC / "sw.js").read_text(encoding="utf-8")
+    body = head + worker_source()
     response = Response(body, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Service-Worker-Allowed"] = "/"

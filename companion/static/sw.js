@@ -1,5 +1,5 @@
 // The service worker, written by hand (no build step). Served at /sw.js (the site's root
-// scope) by pages/offline.py, which puts before this file the build it belongs to (BUILD)
+// scope) by pages/install.py, which puts before this file the build it belongs to (BUILD)
 // and the app shell's addresses (SHELL: styles, scripts, icons with their ?v= build, and the
 // rules page). A deploy changes the build, so the worker's bytes: the browser installs the
 // new one, which takes over at once and deletes the caches of every other build.
