@@ -150,9 +150,15 @@ def test_the_worker_serves_the_rules_and_a_game_offline(live_server, browser) ->
 
 
 @contextmanager
-def serving(app, port: int = 0) -> Iterator[int]:
-    """``app`` on a loopback port (``port``, or a free one) until the block ends."""
-    server = make_server("127.0.0.1", port, app, threaded=True)
+def serving(apps: dict[str, object]) -> Iterator[int]:
+    """``apps["now"]`` on a free loopback port until the block ends; setting ``apps["now"]``
+    to another app is a deploy at the same address. (Not a second server on the port the
+    first let go: between the two, another process's connection may take it.)"""
+
+    def now(environ, start_response):
+        return apps["now"](environ, start_response)
+
+    server = make_server("127.0.0.1", 0, now, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -181,12 +187,13 @@ def test_after_a_deploy_the_worker_serves_the_new_build(
     context = browser.new_context(**PHONE)
     try:
         page = context.new_page()
-        with serving(old) as port:
+        apps = {"now": old}
+        with serving(apps) as port:
             base = f"http://127.0.0.1:{port}"
             page.goto(base + "/rules")
             worker_ready(page)
             assert page.evaluate("caches.keys()") == [f"quiddler-{old.config['BUILD']}"]
-        with serving(new, port):
+            apps["now"] = new  # the deploy: the same address, the next build
             page.goto(base + "/rules")  # online: the new build's page, at once
             css = page.locator("link[rel=stylesheet]").first.get_attribute("href")
             assert css.endswith("?v=next000001")
