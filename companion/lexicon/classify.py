@@ -110,7 +110,7 @@ def is_lowercase_abbreviation(word: str, evidence: Evidence = NO_EVIDENCE) -> bo
     """Whether a lower-case dictionary entry is really an abbreviation (rules 1-5 above)."""
     if len(word) == 2:
         return word not in TWO_LETTER_WORDS
-    if word in evidence.vouched:
+    if word in evidence.vouched or drawn_out(word):
         return False
     if not _VOWELS.intersection(word) or _ROMAN.fullmatch(word):
         return True
@@ -168,9 +168,20 @@ def unlisted_kind(word: str, zipf: float) -> Kind | None:
     """The kind of a string the dictionaries don't list, from its frequency alone:
     an abbreviation if it has no vowel and is in use, else nothing (nor for one letter
     again and again: "qqq", "zzz" are typed, not abbreviated)."""
+    if drawn_out(word):
+        return None
     if len(set(word)) >= 2 and len(word) >= 3 and zipf >= IN_USE and not _VOWELS & set(word):
         return Kind.ABBREVIATION
     return None
+
+
+_DRAWN_OUT = re.compile(r"(.)\1\1")
+
+
+def drawn_out(word: str) -> bool:
+    """Whether a letter is typed three times running to draw a word out (``hmmm``,
+    ``shhh``, ``pffft``): judged as a word if a list holds it so, never an abbreviation."""
+    return _DRAWN_OUT.search(word) is not None
 
 
 def singular(entry: str) -> str:

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Set
 from importlib import metadata
 from pathlib import Path
 
 from companion.game.marks import N_, NC_
-from companion.lexicon import classify, hunspell
+from companion.lexicon import classify, hunspell, wordnet
 from companion.lexicon.reasons import Kind
 
 STANDARD, WORDGAME = "standard", "wordgame"
@@ -56,26 +57,77 @@ def enable_words() -> frozenset[str]:
     return frozenset(w for w in words if isinstance(w, str) and w.isascii() and w.isalpha())
 
 
+REVIEWED = Path(__file__).with_name("data") / "reviewed.tsv"
+"""Our own reviewed entries: what no source holds, or holds wrongly, each with its source."""
+REVIEWED_KINDS = {
+    "word": Kind.WORD,
+    "affix": Kind.AFFIX,
+    "abbreviation": Kind.ABBREVIATION,
+    "proper_noun": Kind.PROPER_NOUN,
+    "contraction": Kind.CONTRACTION,
+    "not_word": None,
+}
+"""The reviewed list's kinds; ``not_word`` takes a spell-checker's junk out (``zorch``)."""
+
+
+def reviewed(path: Path = REVIEWED) -> dict[str, Kind | None]:
+    """The reviewed list: ``word -> kind`` (None: not a word, no other reason)."""
+    if not path.is_file():
+        return {}
+    entries: dict[str, Kind | None] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        fields = line.split("\t")
+        if line.startswith("#") or len(fields) < 3 or fields[0] == "word":
+            continue
+        word, kind = fields[0].strip(), fields[1].strip()
+        if word.isascii() and word.isalpha() and word.islower() and kind in REVIEWED_KINDS:
+            entries[word] = REVIEWED_KINDS[kind]
+    return entries
+
+
 def standard() -> dict[str, Kind]:
-    """The en_US and en_GB Hunspell forms sorted into words, names, abbreviations and so on."""
-    dictionaries = [hunspell.load(path) for path in hunspell.ENGLISH]
-    forms: set[str] = set()
-    made: dict[str, set[str]] = {}  # a form an affix made -> the stems that made it
+    """What a general dictionary holds, sorted into words, names, abbreviations and so on.
+
+    The en_US and en_GB Hunspell forms (``classify`` sorts them), WordNet's lower-case
+    lemmas, the word-game list's words and our reviewed list, with the rules of
+    docs/referee.md: a form only en_GB's affix rules make needs another source
+    (``setted``, ``targetted`` have none), no source's plural of a word the
+    dictionaries give none (``informations``), a lower-case sense makes a word.
+    """
+    us, gb = (hunspell.load(path) for path in hunspell.ENGLISH)
+    lemmas = wordnet.read(_wordnet_folder())
+    enable = enable_words()
+    us_forms: dict[str, set[str]] = {}
+    for form, stem in hunspell.forms(us):
+        us_forms.setdefault(form, set()).add(stem or form)
+    us_lower = frozenset(f for f in us_forms if f.islower())
+    vouched = enable | lemmas.lower | lemmas.forms
+    forms: set[str] = set(us_forms)
+    made: dict[str, set[str]] = {f: s - {f} for f, s in us_forms.items() if s - {f}}
+    for form, stem in hunspell.forms(gb):
+        if form in us_forms or not form.islower() or not form.isalpha():
+            forms.add(form)
+        elif stem is None:  # en_GB's own entry: a word unless others write it only capitalised
+            if form in vouched or form.capitalize() not in us_forms:
+                forms.add(form)
+        elif stem not in us_forms or form in lemmas.lower or form in lemmas.forms or (
+            form in enable and not invented_plural(form, us_lower)
+        ):  # a British word's forms (colours), or a form another source gives
+            forms.add(form)
+        else:
+            continue
+        if stem is not None:
+            made.setdefault(form, set()).add(stem)
     bare: set[str] = set()
     flagged: set[str] = set()
-    for dictionary in dictionaries:
-        for form, stem in hunspell.forms(dictionary):
-            forms.add(form)
-            if stem is not None:
-                made.setdefault(form, set()).add(stem)
+    for dictionary in (us, gb):
         for word in dictionary.dic.words:
             (flagged if word.flags else bare).add(word.stem)
-    enable = enable_words()
     uninflected = frozenset(w for w in bare - flagged - made.keys() if w.islower())
     evidence = classify.Evidence(
         vouched=enable,
         uninflected=uninflected,
-        capitals=frozenset(f.lower() for f in forms if not f.islower()),
+        capitals=frozenset(f.lower() for f in forms if not f.islower()) | lemmas.capitals,
         endings=frozenset(f[-2:] for f in forms if f.islower() and f not in uninflected),
     )
     table: dict[str, Kind] = {}
@@ -90,17 +142,63 @@ def standard() -> dict[str, Kind]:
             for stem in stems
         ):
             table[key] = Kind.ABBREVIATION
+    listed = frozenset(table)
+    for lemma in lemmas.lower:  # WordNet's lower-case lemmas: koi, raj, brazil the nut
+        if table.get(lemma) is not Kind.WORD and table.get(lemma) is not Kind.CONTRACTION:
+            if lemma in lemmas.short_of and lemma not in listed and lemma not in enable:
+                table[lemma] = Kind.ABBREVIATION  # "sec" beside "second": a short form
+            elif (found := classify.classify(lemma, evidence)) is not None:
+                table[lemma] = found[1]
+    for word in enable:  # the word-game list: dictionary words, bar its invented plurals
+        known = table.get(word)
+        if known is not Kind.WORD and known is not Kind.CONTRACTION:
+            if not invented_plural(word, us_lower) or word in lemmas.lower:
+                table[word] = Kind.WORD
+    for key in lemmas.capitalised | lemmas.capitals:
+        if key not in table and len(key) >= 2:
+            table[key] = Kind.ABBREVIATION if key in lemmas.capitals else Kind.PROPER_NOUN
     words = {w for w, k in table.items() if k is Kind.WORD}
     for form in classify.combining_forms(words, table.keys()):
         table[form] = Kind.AFFIX
-    for affix in classify.AFFIXES | set().union(*map(hunspell.affixes, dictionaries)):
+    for affix in classify.AFFIXES | hunspell.affixes(us) | hunspell.affixes(gb):
         if affix in uninflected and affix not in enable:
             table[affix] = Kind.AFFIX  # listed bare, for compounds like "pre-war": not a word
         else:
             classify.merge(table, affix, Kind.AFFIX)
     for word in classify.TWO_LETTER_WORDS:  # the word-game list decides these
         table[word] = Kind.WORD
+    for word, kind in reviewed().items():  # our reviewed entries have the last word
+        if kind is None:
+            table.pop(word, None)
+        else:
+            table[word] = kind
     return table
+
+
+def invented_plural(word: str, lower: Set[str]) -> bool:
+    """Whether ``word`` is a plural no dictionary gives: the plural of a word en_US holds
+    without any plural (``informations``, ``furnitures``: uncountable nouns)."""
+    if not word.endswith("s") or len(word) < 4:
+        return False
+    bases = [word[:-1]]
+    if word.endswith("es"):
+        bases.append(word[:-2])
+    if word.endswith("ies"):
+        bases.append(word[:-3] + "y")
+    for base in bases:
+        if base in lower and len(base) >= 3:
+            plurals = (base + "s", base + "es", base[:-1] + "ies", base + "ses")
+            if not any(p in lower for p in plurals):
+                return True
+    return False
+
+
+def _wordnet_folder() -> Path | None:
+    """Where WordNet's files are (the ones the definitions read), if anywhere."""
+    from companion.lexicon import definitions
+
+    data = definitions.find_data()
+    return data.folder if data else None
 
 
 def wordgame(standard_table: dict[str, Kind]) -> dict[str, Kind]:

@@ -32,7 +32,7 @@ from companion.lexicon.lexicon import UNLISTED, Lexicon
 from companion.lexicon.reasons import Kind
 from companion.lexicon.table import WordTable
 
-FORMAT = 7
+FORMAT = 8
 """Bump when the rules of classify.py or the cache layout change: every cache rebuilds."""
 
 _loaded: dict[Path, tuple[str, Lexicon]] = {}

@@ -91,22 +91,22 @@ def test_no_definition_beside_a_name_or_an_abbreviation(
 
 
 def test_the_best_play_index_takes_the_games_house_words(lexicons: LexiconStore) -> None:
-    [zax] = build_index(["zax"])
+    [jqx] = build_index(["jqx"])
     [act] = build_index(["act"])
     [ox] = build_index(["ox"])
     base = judging.solver_index(lexicons, "standard")
-    assert (zax in base, base[act], base[ox]) == (False, "act", "ox")
+    assert (jqx in base, base[act], base[ox]) == (False, "act", "ox")
     assert judging.solver_index(lexicons, "standard", {}) is base
-    house = {"zax": True, "act": False, "ox": False}
+    house = {"jqx": True, "act": False, "ox": False}
     index = judging.solver_index(lexicons, "standard", house)
-    assert index[zax] == "zax"
+    assert index[jqx] == "jqx"
     assert index[act] == "cat", "ACT banned: its cards still make CAT, a word of the list"
     assert ox not in index
     again = judging.solver_index(lexicons, "standard", dict(house))
     assert again is not index and again.base is index.base, "an overlay on the one shared index"
-    assert (zax in base, base[act], base[ox]) == (False, "act", "ox"), "the list's own is as it was"
+    assert (jqx in base, base[act], base[ox]) == (False, "act", "ox"), "the list's own is as it was"
     with pytest.raises(RuleError) as caught:
-        judging.solver_index(lexicons, "gone", {"zax": True})
+        judging.solver_index(lexicons, "gone", {"jqx": True})
     error = caught.value
     assert (error.code, error.where, error.params) == (
         "unknown_lexicon",

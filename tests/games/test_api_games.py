@@ -793,10 +793,10 @@ def test_challenge_decided_by_the_table(new_game):
 
 def test_no_definition_beside_a_name_the_table_refused(new_game):
     game = new_game()
-    game.enter(1, [hand("Ann", ["a-n-a"]), hand("Ben", ["z-a-x"]), hand("Cy", ["o-x"], ["m"])])
+    game.enter(1, [hand("Ann", ["f-t"], ["a"]), hand("Ben", ["z-a-x"]), hand("Cy", ["o-x"], ["m"])])
     data = game.challenged(1, "Ben", "Ann", 0, "illegal")
-    # The table decided; the game's lexicon calls ANA a proper noun, and WordNet's "ana"
-    # (a collection of anecdotes) is a word: still none, lest the ruling define the name.
+    # The table decided; the game's lexicon calls FT an abbreviation, and WordNet defines
+    # "ft" (a foot): still none, lest the ruling define the abbreviation.
     assert data["ruling"]["code"] == "table_illegal"
     assert data["ruling"]["definition"] is None
 

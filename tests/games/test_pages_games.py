@@ -571,16 +571,16 @@ def test_challenge_and_withdraw_from_the_round_page(app, client, editor, rows):
 
 
 def test_a_ruling_shows_the_words_definition_but_not_a_names(client, editor):
-    # Ann's ANA (the standard list: a name; WordNet: a collection of anecdotes), Ben's DOG.
-    played = round_form(["a-n-a", "d-o-g", "ox"], ["", "", "m"], went_out="0")
+    # Ann's FT (the standard list: an abbreviation; WordNet: a foot), Ben's DOG.
+    played = round_form(["f-t", "d-o-g", "ox"], ["a", "", "m"], went_out="1")
     assert client.post(f"/games/{editor.id}/rounds/1", data=played).status_code == 302
     client.post(f"/games/{editor.id}/rounds/1/challenges", data={"by": "1", "word": "0:0"})
     client.post(f"/games/{editor.id}/rounds/1/challenges", data={"by": "2", "word": "1:0"})
     page = text(client.get(f"/games/{editor.id}/rounds/1"))
     notes = re.findall(r'<li class="challenge-note"[^>]*>(.*?)</li>', page, re.S)
     assert len(notes) == 2
-    assert "Ben challenged Ann's ANA" in notes[0] and "not legal" in notes[0]
-    assert "definition" not in notes[0] and "anecdotes" not in notes[0]
+    assert "Ben challenged Ann's FT" in notes[0] and "not legal" in notes[0]
+    assert "definition" not in notes[0] and "inches" not in notes[0]
     assert "Cy challenged Ben's DOG" in notes[1]
     assert "Definition (WordNet 3.0)" in notes[1]
     assert "a member of the genus Canis" in notes[1]
@@ -716,17 +716,17 @@ def test_house_words_from_the_game_page(app, client, editor, rows):
 
 
 def test_round_page_flags_words_the_dictionary_does_not_know(client, editor):
-    # ZAX is not in the standard lexicon; CAT and OX are.
+    # XAZ is not in the standard lexicon; CAT and OX are.
     client.post(
-        f"/games/{editor.id}/rounds/1", data=round_form(["cat", "z-a-x", "ox"], ["", "", "m"])
+        f"/games/{editor.id}/rounds/1", data=round_form(["cat", "x-a-z", "ox"], ["", "", "m"])
     )
     page = text(client.get(f"/games/{editor.id}/rounds/1"))
     flags = re.findall(r'<span class="flag"[^>]*>⚑ ([^<]+)</span>', page)
     assert flags == ["not in dictionary: challenge?"]
-    assert re.search(r"ZAX <span class=\"flag\"", page)
+    assert re.search(r"XAZ <span class=\"flag\"", page)
 
-    # House words change the flags: ZAX allowed, CAT banned.
-    client.post(f"/games/{editor.id}/house-words", data={"word": "zax", "allowed": "allow"})
+    # House words change the flags: XAZ allowed, CAT banned.
+    client.post(f"/games/{editor.id}/house-words", data={"word": "xaz", "allowed": "allow"})
     client.post(f"/games/{editor.id}/house-words", data={"word": "cat", "allowed": "ban"})
     page = text(client.get(f"/games/{editor.id}/rounds/1"))
     assert re.findall(r'<span class="flag"[^>]*>⚑ ([^<]+)</span>', page) == [

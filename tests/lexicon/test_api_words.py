@@ -99,7 +99,7 @@ def test_an_inflected_word_is_defined_by_its_lemma(client: FlaskClient) -> None:
 @pytest.mark.parametrize(
     ("word", "code"),
     [
-        ("paris", "proper_noun"),  # WordNet has only Paris: no entry at all
+        ("london", "proper_noun"),  # WordNet has only London: no entry at all
         ("steve", "proper_noun"),
         ("ft", "abbreviation"),  # WordNet defines "ft" (a foot): not beside this refusal
         ("xqzt", "not_in_dictionary"),
@@ -141,7 +141,7 @@ def test_case_and_surrounding_spaces_are_ignored(client: FlaskClient, written: s
     [
         ("nasa", "abbreviation", "abbreviation"),
         ("dont", "contraction", "contraction"),
-        ("ness", "prefix or suffix", "affix"),
+        ("ous", "prefix or suffix", "affix"),
         ("stevee", "not in dictionary", "not_in_dictionary"),
         ("a", "too short", "too_short"),
         ("don't", "not letters", "not_letters"),
@@ -164,10 +164,10 @@ def test_what_cannot_be_laid_down_has_no_spellings(client: FlaskClient) -> None:
 
 
 def test_the_wordgame_lexicon_is_chosen_by_query(client: FlaskClient) -> None:
-    assert get_word(client, "zax")["legal"] is False
-    body = get_word(client, "zax", lexicon="wordgame")
+    assert get_word(client, "twas")["reason"] == "contraction"  # 'twas
+    body = get_word(client, "twas", lexicon="wordgame")  # the plural of twa, "two" in Scots
     assert (body["legal"], body["reason"], body["lexicon"]) == (True, "in dictionary", "wordgame")
-    assert body["spellings"] == [{"cards": ["z", "a", "x"], "value": 28}]
+    assert body["spellings"] == [{"cards": ["t", "w", "a", "s"], "value": 18}]
 
 
 def test_the_retired_broad_answers_as_wordgame(client: FlaskClient) -> None:
@@ -180,7 +180,7 @@ def test_a_groups_own_list_is_chosen_by_query(client: FlaskClient, house: Path) 
     assert (body["legal"], body["lexicon"]) == (True, "house")
     assert get_word(client, "steve", lexicon="house")["legal"] is True
     assert get_word(client, "quiz", lexicon="house")["legal"] is False
-    assert get_word(client, "paris", lexicon="house")["reason"] == "proper noun"
+    assert get_word(client, "london", lexicon="house")["reason"] == "proper noun"
 
 
 def test_a_games_house_words_are_added_by_query(client: FlaskClient) -> None:
@@ -252,8 +252,8 @@ def test_the_api_md_example(client: FlaskClient) -> None:
 
 
 def test_the_lexicon_decides(client: FlaskClient, house: Path) -> None:
-    assert judged(client, {"words": ["zax", "quiz"]}) == {"acceptable": False}
-    assert judged(client, {"words": ["zax", "quiz"], "lexicon": "wordgame"}) == {"acceptable": True}
+    assert judged(client, {"words": ["twas", "quiz"]}) == {"acceptable": False}
+    assert judged(client, {"words": ["twas", "quiz"], "lexicon": "wordgame"}) == {"acceptable": True}
     assert judged(client, {"words": ["zyzzyva"], "lexicon": "house"}) == {"acceptable": True}
     assert judged(client, {"words": ["the"], "lexicon": "house"}) == {"acceptable": False}
 

@@ -156,17 +156,17 @@ def test_dictionary_strikes_a_proper_noun_with_its_reason(client: FlaskClient) -
 
 
 def test_rules_lexicon_picks_the_dictionary(client: FlaskClient) -> None:
-    """ZAX is only in the word-game lexicon: legal there (the challenger pays), struck in
-    standard."""
+    """DEERS is only in the word-game lexicon (no dictionary gives a plural of deer but
+    deer): legal there (the challenger pays), struck in standard."""
     body = {
-        "players": [{"name": "Ann", "words": ["z-a-x"]}, {"name": "Ben", "words": ["t-o-p"]}],
+        "players": [{"name": "Ann", "words": ["d-e-e-r-s"]}, {"name": "Ben", "words": ["p-l-a-t-e"]}],
         "challenges": [{"by": "Ben", "player": "Ann", "word": 0}],
     }
     standard = scored(client, body)
     assert standard["challenges"][0]["legal"] is False
     wordgame = scored(client, {**body, "rules": {"lexicon": "wordgame"}})
     assert wordgame["challenges"][0]["legal"] is True
-    assert player(wordgame, "Ben")["challenge_penalty"] == 28
+    assert player(wordgame, "Ben")["challenge_penalty"] == 17
 
 
 def test_unknown_lexicon_is_refused_at_the_rule(client: FlaskClient) -> None:
