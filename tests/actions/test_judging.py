@@ -14,7 +14,7 @@ from companion.game.solver import build_index
 from companion.lexicon import LexiconStore
 from companion.lexicon.definitions import Definitions
 
-LEXICONS = ["standard", "wordgame"]
+LEXICONS = ["standard", "wordgame", "common"]
 
 
 def test_a_lexicon_by_name_or_a_refusal_naming_those_there_are(lexicons: LexiconStore) -> None:

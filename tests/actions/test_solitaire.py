@@ -99,7 +99,7 @@ def test_practice_starts_from_a_stored_shuffled_deck(act: Act, start: Start) -> 
         (face_up("z z z a th e r s"), "standard", "deck_copies", "face_up",
          {"card": "z", "copies": 2, "count": 3}),
         (face_up(), "klingon", "unknown_lexicon", "lexicon",
-         {"name": "klingon", "names": ["standard", "wordgame"]}),
+         {"name": "klingon", "names": ["standard", "wordgame", "common"]}),
     ],
 )  # fmt: skip
 def test_start_refusals_store_nothing(

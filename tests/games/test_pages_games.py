@@ -216,7 +216,7 @@ def test_new_game_form_creates_the_game_and_keeps_the_edit_right(app, client):
             ["Ann", "Ben"],
             "1",
             {"lexicon": "klingon"},
-            ("unknown_lexicon", {"name": "klingon", "names": ["standard", "wordgame"]}),
+            ("unknown_lexicon", {"name": "klingon", "names": ["standard", "wordgame", "common"]}),
         ),
     ],
 )

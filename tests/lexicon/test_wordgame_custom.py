@@ -147,7 +147,7 @@ def store(folder: Path, small_cache: Path) -> LexiconStore:
 
 
 def test_the_list_is_offered_after_the_built_in_ones(store: LexiconStore) -> None:
-    assert store.names() == ["standard", "wordgame", "house"]
+    assert store.names() == ["standard", "wordgame", "common", "house"]
     assert store.title("house") == "Your list: house"
 
 
@@ -218,7 +218,7 @@ def test_files_with_invalid_names_are_not_offered(
 ) -> None:
     (folder / f"{name}.txt").write_text("zzqq\n", encoding="utf-8")
     (folder / "notes.md").write_text("zzqq\n", encoding="utf-8")
-    assert store.names() == ["standard", "wordgame", "house"]
+    assert store.names() == ["standard", "wordgame", "common", "house"]
 
 
 @pytest.mark.parametrize("name", BAD_NAMES)
@@ -235,7 +235,7 @@ def test_a_file_named_like_a_built_in_list_does_not_replace_it(
 ) -> None:
     (folder / "standard.txt").write_text("zzqq\n", encoding="utf-8")
     store = LexiconStore(folder, lexicon_cache)
-    assert store.names() == ["standard", "wordgame", "house"]
+    assert store.names() == ["standard", "wordgame", "common", "house"]
     assert not store.get("standard").verdict("zzqq").legal
     assert store.get("standard").verdict("quiz").legal
 
@@ -244,7 +244,7 @@ def test_a_file_named_like_a_built_in_list_does_not_replace_it(
 def test_an_unknown_name_is_refused_with_the_names_on_offer(store: LexiconStore, name: str) -> None:
     with pytest.raises(UnknownLexicon) as refused:
         store.get(name)
-    assert refused.value.names == ["standard", "wordgame", "house"]
+    assert refused.value.names == ["standard", "wordgame", "common", "house"]
     assert "choose one of: standard, wordgame, house" in str(refused.value)
 
 

@@ -187,7 +187,7 @@ def test_an_unknown_lexicon(client: FlaskClient, club: Path) -> None:
         "rules.lexicon",
         "unknown_lexicon",
         name="klingon",
-        names=["standard", "wordgame", "club"],
+        names=["standard", "wordgame", "common", "club"],
     )
 
 

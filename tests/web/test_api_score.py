@@ -159,7 +159,10 @@ def test_rules_lexicon_picks_the_dictionary(client: FlaskClient) -> None:
     """DEERS is only in the word-game lexicon (no dictionary gives a plural of deer but
     deer): legal there (the challenger pays), struck in standard."""
     body = {
-        "players": [{"name": "Ann", "words": ["d-e-e-r-s"]}, {"name": "Ben", "words": ["p-l-a-t-e"]}],
+        "players": [
+            {"name": "Ann", "words": ["d-e-e-r-s"]},
+            {"name": "Ben", "words": ["p-l-a-t-e"]},
+        ],
         "challenges": [{"by": "Ben", "player": "Ann", "word": 0}],
     }
     standard = scored(client, body)
@@ -179,7 +182,7 @@ def test_unknown_lexicon_is_refused_at_the_rule(client: FlaskClient) -> None:
         "rules.lexicon",
         "unknown_lexicon",
         name="klingon",
-        names=["standard", "wordgame"],
+        names=["standard", "wordgame", "common"],
     )
 
 

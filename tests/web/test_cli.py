@@ -15,7 +15,7 @@ def test_lexicon_list_offers_builtins_and_own_lists(app: Flask, tmp_path: Path) 
     result = app.test_cli_runner().invoke(args=["lexicon", "list"])
     assert result.exit_code == 0, result.output
     names = [line.split("\t")[0] for line in result.output.splitlines()]
-    assert names == ["standard", "wordgame", "club"]
+    assert names == ["standard", "wordgame", "common", "club"]
 
 
 def test_lexicon_build_reports_each_list(app: Flask) -> None:
