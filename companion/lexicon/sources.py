@@ -228,7 +228,9 @@ def common(standard_table: dict[str, Kind], zipf: Mapping[str, float]) -> dict[s
     Junior, without the words of a profanity list; standard's other entries keep their
     reasons (a name is still a proper noun), a rarer word is simply not in it."""
     rude = offensive_words()
-    table = {w: k for w, k in standard_table.items() if k is not Kind.WORD}
+    table: dict[str, Kind] = {
+        w: k for w, k in standard_table.items() if k is not Kind.WORD
+    }
     for word, kind in standard_table.items():
         if kind is Kind.WORD and zipf.get(word, 0.0) >= COMMON_ZIPF and word not in rude:
             table[word] = kind

@@ -20,9 +20,10 @@ from companion.lexicon.reasons import Kind
 
 REVIEWED = Path(sources.__file__).with_name("data") / "reviewed.tsv"
 HEADER = ("word", "kind", "source")
-KINDS = {kind.name.lower() for kind in Kind}
-"""The kinds of entry the referee knows, as the file names them."""
-ORDER = ("word", "abbreviation", "contraction", "affix", "proper_noun")
+KINDS = set(sources.REVIEWED_KINDS)
+"""The kinds of entry the referee knows, as the file names them (``not_word``: junk a
+spell-checker's list holds, taken out)."""
+ORDER = ("word", "abbreviation", "contraction", "affix", "proper_noun", "not_word")
 """The order of the file's sections, as its header describes them."""
 LETTERS = re.compile(r"[a-z]{2,}")
 
