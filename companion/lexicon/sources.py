@@ -12,6 +12,7 @@ and "canada") is an alias of ``wordgame``, so games stored with it keep working.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Mapping, Set
@@ -73,6 +74,13 @@ REVIEWED_KINDS = {
     "not_word": None,
 }
 """The reviewed list's kinds; ``not_word`` takes a spell-checker's junk out (``zorch``)."""
+
+
+def reviewed_digest(path: Path = REVIEWED) -> str:
+    """The first hex digits of the reviewed list's SHA-256, for the cache keys: an edit of
+    the list rebuilds the lists made with it."""
+    data = path.read_bytes() if path.is_file() else b""
+    return hashlib.sha256(data).hexdigest()[:12]
 
 
 def reviewed(path: Path = REVIEWED) -> dict[str, Kind | None]:
@@ -197,6 +205,14 @@ def invented_plural(word: str, lower: Set[str]) -> bool:
             if not any(p in lower for p in plurals):
                 return True
     return False
+
+
+def wordnet_origin() -> str:
+    """What names the WordNet data in the cache keys (``none`` without them)."""
+    from companion.lexicon import definitions
+
+    data = definitions.find_data()
+    return data.origin if data else "none"
 
 
 def _wordnet_folder() -> Path | None:

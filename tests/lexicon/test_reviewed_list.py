@@ -16,7 +16,6 @@ from typing import NamedTuple
 import pytest
 
 from companion.lexicon import definitions, hunspell, sources
-from companion.lexicon.reasons import Kind
 
 REVIEWED = Path(sources.__file__).with_name("data") / "reviewed.tsv"
 HEADER = ("word", "kind", "source")

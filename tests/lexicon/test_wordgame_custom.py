@@ -245,7 +245,7 @@ def test_an_unknown_name_is_refused_with_the_names_on_offer(store: LexiconStore,
     with pytest.raises(UnknownLexicon) as refused:
         store.get(name)
     assert refused.value.names == ["standard", "wordgame", "common", "house"]
-    assert "choose one of: standard, wordgame, house" in str(refused.value)
+    assert "choose one of: standard, wordgame, common, house" in str(refused.value)
 
 
 def test_editing_the_list_changes_the_verdicts(
