@@ -70,7 +70,7 @@ def test_two_rounds_with_a_challenge_and_a_reopen(
     assert page.input_value("#players-0-words") == "c-a-t"
     assert page.locator("#players-0 .count").inner_text() == "3 / 3 cards"
     enter(page, 1, "", "z z q")  # Ben laid nothing down
-    enter(page, 2, "zax", "")
+    enter(page, 2, "xaz", "")
     page.locator("#players-2-words").tap()
     assert page.locator("#deck-warning").is_visible()  # a third Z: only 2 in the deck
     enter(page, 1, "", "x y q")
@@ -84,17 +84,17 @@ def test_two_rounds_with_a_challenge_and_a_reopen(
         or "challenge?" in page.locator(".flagged .flag").inner_text()
     )
 
-    # Ann challenges Cy's ZAX; the standard dictionary strikes it.
+    # Ann challenges Cy's XAZ; the standard dictionary strikes it.
     page.select_option("#by", "0")
     page.select_option("#word", "2:0")
     page.get_by_role("button", name="Challenge").tap()
     page.wait_for_url(re.compile(r"#challenges$"))
     note = page.locator(".challenge-note").inner_text()
-    assert "Ann challenged Cy's ZAX" in note and "not legal" in note
+    assert "Ann challenged Cy's XAZ" in note and "not legal" in note
     scores = {
         n: page.locator(f"[data-player='{n}'] .score").inner_text() for n in ("Ann", "Ben", "Cy")
     }
-    # Ann: C·A·T 13 + most words 10 + longest 10 = 33; Ben: -(12+4+15) -> 0; Cy: ZAX struck -> 0.
+    # Ann: C·A·T 13 + most words 10 + longest 10 = 33; Ben: -(12+4+15) -> 0; Cy: XAZ struck -> 0.
     assert scores == {"Ann": "33", "Ben": "0", "Cy": "0"}
     screenshot(page, "round-challenged")
     page.get_by_role("button", name="Close round 1").tap()

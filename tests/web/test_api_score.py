@@ -156,12 +156,13 @@ def test_dictionary_strikes_a_proper_noun_with_its_reason(client: FlaskClient) -
 
 
 def test_rules_lexicon_picks_the_dictionary(client: FlaskClient) -> None:
-    """DEERS is only in the word-game lexicon (no dictionary gives a plural of deer but
-    deer): legal there (the challenger pays), struck in standard."""
+    """TWAS is legal only in the word-game lexicon (ENABLE's plural of "twa"; a general
+    dictionary gives only the contraction): legal there (the challenger pays), struck in
+    standard."""
     body = {
         "players": [
-            {"name": "Ann", "words": ["d-e-e-r-s"]},
-            {"name": "Ben", "words": ["p-l-a-t-e"]},
+            {"name": "Ann", "words": ["t-w-a-s"]},
+            {"name": "Ben", "words": ["p-l-a-t"]},
         ],
         "challenges": [{"by": "Ben", "player": "Ann", "word": 0}],
     }
@@ -169,7 +170,7 @@ def test_rules_lexicon_picks_the_dictionary(client: FlaskClient) -> None:
     assert standard["challenges"][0]["legal"] is False
     wordgame = scored(client, {**body, "rules": {"lexicon": "wordgame"}})
     assert wordgame["challenges"][0]["legal"] is True
-    assert player(wordgame, "Ben")["challenge_penalty"] == 17
+    assert player(wordgame, "Ben")["challenge_penalty"] == 18  # T·W·A·S 3+10+2+3
 
 
 def test_unknown_lexicon_is_refused_at_the_rule(client: FlaskClient) -> None:
