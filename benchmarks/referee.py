@@ -1,13 +1,24 @@
-"""Accuracy of the word referee on the hand-labelled set ``benchmarks/data/referee_words.tsv``.
+"""Accuracy of the word referee on its two hand-labelled sets of words.
 
-Run: ``PYTHONPATH=. .venv/bin/python benchmarks/referee.py``, with ``--lexicon NAME``
-(repeatable), ``--markdown`` or ``--misses NAME``. For each lexicon (``standard`` and
+The sets: ``new``, ``benchmarks/data/referee_table_words.tsv``, weighted toward what a
+Quiddler table argues about (short words, plurals and verb forms, informal, new and archaic
+words, names, brands, abbreviations, junk) and built without looking at the lexicons'
+verdicts; ``old``, ``benchmarks/data/referee_words.tsv``, the first set, kept as a second
+column of results.
+
+Run: ``PYTHONPATH=. .venv/bin/python benchmarks/referee.py``, with ``--set new|old|both``
+(default both), ``--lexicon NAME`` (repeatable), ``--markdown``, ``--misses NAME`` or
+``--instance PATH`` (an instance folder; its ``lexicons`` folder is used). For each set and
+lexicon (``standard`` and
 ``wordgame``, then any ``--lexicon``), per category and overall: the share judged right (the
 verdict's reason code is the label: the ``wordgame`` column for the lexicon of that name, the
 ``standard`` column for every other), the share of legal words accepted, the share of illegal
 words refused, and the share of illegal words refused for the labelled reason. A lexicon the
-store does not know is skipped with a line saying so. The caches are the project's own
-(``instance/lexicons/cache``), so only a lexicon's first use builds it.
+store does not know is skipped with a line saying so. ``--markdown`` prints, for the new set
+(or the one chosen), a table per lexicon by category, then a summary of every set chosen.
+``--misses NAME`` lists the words NAME got wrong on the chosen sets. The caches are the
+instance's (by default the project's, ``instance/lexicons/cache``), so only a lexicon's
+first use builds it.
 """
 
 from __future__ import annotations
@@ -23,8 +34,11 @@ from companion.lexicon import Lexicon, LexiconStore, UnknownLexicon
 
 ROOT = Path(__file__).resolve().parents[1]
 
-WORDS = ROOT / "benchmarks" / "data" / "referee_words.tsv"
-FOLDER = ROOT / "instance" / "lexicons"
+DATA = ROOT / "benchmarks" / "data"
+SETS = {"new": DATA / "referee_table_words.tsv", "old": DATA / "referee_words.tsv"}
+WORDS = SETS["old"]
+INSTANCE = ROOT / "instance"
+FOLDER = INSTANCE / "lexicons"
 LEGAL = "in_dictionary"
 DEFAULT = ("standard", "wordgame")
 
@@ -102,13 +116,14 @@ class Result:
 
     name: str
     title: str
+    words: str
     categories: dict[str, Tally]
     overall: Tally
     misses: list[tuple[Row, str]]
 
 
-def judge(lexicon: Lexicon, rows: Iterable[Row]) -> Result:
-    """Every row's verdict under ``lexicon``, tallied."""
+def judge(lexicon: Lexicon, rows: Iterable[Row], words: str = "old") -> Result:
+    """Every row's verdict under ``lexicon``, tallied; ``words`` names the set."""
     categories: dict[str, Tally] = {}
     overall = Tally()
     misses = []
@@ -119,7 +134,7 @@ def judge(lexicon: Lexicon, rows: Iterable[Row]) -> Result:
             tally.add(expected, verdict.legal, verdict.reason)
         if verdict.reason != expected:
             misses.append((row, verdict.reason))
-    return Result(lexicon.name, lexicon.title, categories, overall, misses)
+    return Result(lexicon.name, lexicon.title, words, categories, overall, misses)
 
 
 HEADS = ("right %", "legal accepted %", "illegal refused %", "right reason %")
@@ -127,7 +142,7 @@ HEADS = ("right %", "legal accepted %", "illegal refused %", "right reason %")
 
 def plain(result: Result) -> None:
     """One lexicon's figures as a text table."""
-    print(f"{result.name}: {result.title}, {result.overall.words} words")
+    print(f"{result.name}: {result.title}, {result.words} set, {result.overall.words} words")
     width = max(len(c) for c in [*result.categories, "category"])
     print(f"  {'category':<{width}} {'words':>5}  " + "  ".join(HEADS))
     for name, tally in [*result.categories.items(), ("all", result.overall)]:
@@ -138,26 +153,31 @@ def plain(result: Result) -> None:
 
 
 def markdown(results: list[Result]) -> None:
-    """Right % per category and lexicon, then the overall figures, as Markdown tables."""
-    categories = list(results[0].categories)
-    print("| category | words | " + " | ".join(f"{r.name} right %" for r in results) + " |")
-    print("|---|--:|" + "--:|" * len(results))
-    for name in [*categories, "all"]:
-        tallies = [r.overall if name == "all" else r.categories[name] for r in results]
-        cells = " | ".join(percent(t.shares()[0]) for t in tallies)
-        label = "**all**" if name == "all" else name
-        print(f"| {label} | {tallies[0].words} | {cells} |")
-    print()
-    print("| lexicon | words | " + " | ".join(HEADS) + " |")
-    print("|---|--:|" + "--:|" * len(HEADS))
+    """Per lexicon, the figures by category on the first set judged (the new one when it is
+    chosen); then every set's overall figures per lexicon, as Markdown tables."""
+    first = [r for r in results if r.words == results[0].words]
+    for r in first:
+        print(f"`{r.name}` on the {r.words} set:")
+        print()
+        print("| category | words | " + " | ".join(HEADS) + " |")
+        print("|---|--:|" + "--:|" * len(HEADS))
+        for name, tally in [*r.categories.items(), ("**all**", r.overall)]:
+            cells = " | ".join(percent(s) for s in tally.shares())
+            print(f"| {name} | {tally.words} | {cells} |")
+        print()
+    print("| set | lexicon | words | " + " | ".join(HEADS) + " |")
+    print("|---|---|--:|" + "--:|" * len(HEADS))
     for r in results:
         cells = " | ".join(percent(s) for s in r.overall.shares())
-        print(f"| {r.name} | {r.overall.words} | {cells} |")
+        print(f"| {r.words} | {r.name} | {r.overall.words} | {cells} |")
 
 
 def show_misses(result: Result) -> None:
     """The words ``result``'s lexicon got wrong, by category: expected reason, given reason."""
-    print(f"{result.name}: {len(result.misses)} of {result.overall.words} words judged wrong")
+    print(
+        f"{result.name}: {len(result.misses)} of {result.overall.words} words of the "
+        f"{result.words} set judged wrong"
+    )
     width = max((len(row.word) for row, _ in result.misses), default=4)
     for row, given in result.misses:
         print(
@@ -180,27 +200,46 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--misses", metavar="NAME", help="list the words NAME got wrong")
     parser.add_argument(
+        "--set",
+        choices=("new", "old", "both"),
+        default="both",
+        dest="sets",
+        help="the labelled set to judge (default: both, the new one first)",
+    )
+    parser.add_argument(
+        "--instance",
+        type=Path,
+        help="an instance folder whose lexicons to judge (default: the project's)",
+    )
+    parser.add_argument(
         "--folder",
         type=Path,
-        default=FOLDER,
-        help="the instance lexicon folder (default: the project's)",
+        help="the instance lexicon folder itself (default: INSTANCE/lexicons)",
     )
-    parser.add_argument("--words", type=Path, default=WORDS, help="the labelled set")
+    parser.add_argument("--words", type=Path, help="judge this labelled set instead")
     args = parser.parse_args(argv)
 
-    rows = read_rows(args.words)
-    store = LexiconStore(args.folder)
+    if args.words is not None:
+        sets = {args.words.stem: args.words}
+    else:
+        chosen = ("new", "old") if args.sets == "both" else (args.sets,)
+        sets = {name: SETS[name] for name in chosen}
+    folder = args.folder or (args.instance / "lexicons" if args.instance else FOLDER)
+    store = LexiconStore(folder)
     names = list(dict.fromkeys([*DEFAULT, *args.lexicon, *filter(None, [args.misses])]))
-    results = []
+    lexicons = []
     for name in names:
         try:
-            lexicon = store.get(name)
+            lexicons.append(store.get(name))
         except UnknownLexicon as error:
             print(f"{name}: skipped: {error}", file=sys.stderr if args.markdown else sys.stdout)
-            continue
-        results.append(judge(lexicon, rows))
-    if not results:
+    if not lexicons:
         return 1
+    results = [
+        judge(lexicon, rows, set_name)
+        for set_name, rows in ((n, read_rows(p)) for n, p in sets.items())
+        for lexicon in lexicons
+    ]
     if args.markdown:
         markdown(results)
     else:
