@@ -93,6 +93,32 @@ he here how it let she that there what when where who why
 """Words whose ``'s`` is "is" or "us", not a possessive: ``that's`` makes ``thats`` a
 contraction (``its`` and ``lets`` stay words: they are words in lower case too)."""
 
+_PERSONS = frozenset("i you he she it we they".split())
+_QUESTIONS = frozenset("what who where when why how which".split())
+_POINTING = frozenset("this that there here these those".split())
+_ANYONE = frozenset(
+    "somebody someone something everybody everyone everything nobody nothing".split()
+)
+_MODALS = frozenset(
+    "could should would might must couldnt shouldnt wouldnt mightnt mustnt".split()
+)
+CONTRACTION_HOSTS: dict[str, frozenset[str]] = {
+    "ll": _PERSONS | _QUESTIONS | _POINTING | _ANYONE,
+    "d": _PERSONS | _QUESTIONS | _POINTING | _ANYONE,
+    "ve": frozenset("i you we they there".split()) | _QUESTIONS | _MODALS,
+    "re": frozenset("you we they there these those".split()) | _QUESTIONS,
+}
+"""The words that take ``'ll``, ``'d``, ``'ve`` and ``'re`` (will/would/had, have,
+are), by ending: the lists write some of them (``who'll``, ``how'd``) and leave out
+others a table plays just the same (``how'll``, ``what've``, ``nothing'll``)."""
+
+
+def contractions() -> set[str]:
+    """Every host's contraction without its apostrophe (``howll``, ``whatve``); where
+    the letters are also a word (``hell``, ``shed``, ``were``), the word wins."""
+    return {host + ending for ending, hosts in CONTRACTION_HOSTS.items() for host in hosts}
+
+
 AFFIXES = frozenset(
     """
 un re de dis non pre mis anti sub co inter trans ness ment ful ous ism ist ity ize ise able

@@ -155,6 +155,11 @@ def standard() -> dict[str, Kind]:
             for stem in stems
         ):
             table[key] = Kind.ABBREVIATION
+    for form in forms:  # "Church's" is a name's, but "churchs" reads as a misspelt plural
+        if form.endswith("'s") and form[:1].isupper() and form[:-2].lower() in forms:
+            key = form.replace("'", "").lower()
+            if table.get(key) in (Kind.PROPER_NOUN, Kind.ABBREVIATION):
+                del table[key]
     listed = frozenset(table)
     for lemma in lemmas.lower:  # WordNet's lower-case lemmas: koi, raj, brazil the nut
         if table.get(lemma) is not Kind.WORD and table.get(lemma) is not Kind.CONTRACTION:
@@ -162,11 +167,12 @@ def standard() -> dict[str, Kind]:
                 table[lemma] = Kind.ABBREVIATION  # "sec" beside "second": a short form
             elif (found := classify.classify(lemma, evidence)) is not None:
                 table[lemma] = found[1]
-    for word in enable:  # the word-game list: dictionary words, bar its invented plurals
+    for word in sorted(enable):  # the word-game list: dictionary words, bar invented forms
         known = table.get(word)
-        if known not in (Kind.WORD, Kind.CONTRACTION) and (
-            word in lemmas.lower or not invented_plural(word, us_lower)
-        ):
+        invented = invented_plural(word, us_lower) or (
+            known is None and invented_form(word, lemmas, enable)
+        )
+        if known not in (Kind.WORD, Kind.CONTRACTION) and (word in lemmas.lower or not invented):
             table[word] = Kind.WORD
     for key in lemmas.capitalised | lemmas.capitals:
         if key not in table and len(key) >= 2:
@@ -179,6 +185,8 @@ def standard() -> dict[str, Kind]:
             table[affix] = Kind.AFFIX  # listed bare, for compounds like "pre-war": not a word
         else:
             classify.merge(table, affix, Kind.AFFIX)
+    for key in sorted(classify.contractions()):  # "howll", "whatve", which no list writes
+        table.setdefault(key, Kind.CONTRACTION)
     for word in classify.TWO_LETTER_WORDS:  # the word-game list decides these
         table[word] = Kind.WORD
     for word, kind in reviewed().items():  # our reviewed entries have the last word
@@ -187,6 +195,40 @@ def standard() -> dict[str, Kind]:
         else:
             table[word] = kind
     return table
+
+
+def invented_form(word: str, lemmas: wordnet.Lemmas, listed: Set[str]) -> bool:
+    """Whether ``word`` is a regular past or plural that the dictionaries give in
+    another shape: ``sended``, ``layed``, ``setted`` (WordNet: sent, laid, set),
+    ``oxes`` (oxen). Not a verb of its own that ``listed`` inflects (``overseeds``)."""
+    if word + "s" in listed or word + "ing" in listed:
+        return False
+    if word.endswith("ed") and len(word) >= 5:
+        stem = word[:-2]
+        bases = [word[:-1]] if stem.endswith("e") else []
+        if stem[-1] == stem[-2] and stem[-1] not in "aeiouls":
+            bases.append(stem[:-1])  # "setted": the doubled consonant of a short verb
+        elif not _short_syllable(stem):
+            bases.append(stem)  # "layed", "sended" (not "spined": spin would double)
+        if stem.endswith("i"):
+            bases.append(stem[:-1] + "y")
+        return any(base in lemmas.irregular_past for base in bases)
+    if word.endswith("s") and len(word) >= 4:
+        bases = [word[:-1], word[:-2] if word.endswith("es") else ""]
+        return any(base in lemmas.irregular_plural for base in bases)
+    return False
+
+
+def _short_syllable(stem: str) -> bool:
+    """Whether ``stem`` ends consonant-vowel-consonant (``spin``, ``set``), so that its
+    regular past doubles the consonant."""
+    vowels = "aeiou"
+    return (
+        len(stem) >= 3
+        and stem[-1] not in vowels + "wxy"
+        and stem[-2] in vowels
+        and stem[-3] not in vowels
+    )
 
 
 def invented_plural(word: str, lower: Set[str]) -> bool:

@@ -37,12 +37,33 @@ class Lemmas:
     """Never written in lower case, written in capitals somewhere (``INC``, ``ESP``)."""
     forms: frozenset[str] = frozenset()
     """Irregular forms from the exception lists (``pled``, ``geese``, ``throve``)."""
+    irregular_past: frozenset[str] = frozenset()
+    """Verbs the exception lists give a past not spelt with -ed (``send``/``sent``,
+    ``lay``/``laid``; not ``kidnap``/``kidnapped``)."""
+    irregular_plural: frozenset[str] = frozenset()
+    """Short nouns the exception lists give a Germanic plural (``ox``/``oxen``,
+    ``goose``/``geese``; not ``radius``/``radii``). A regular form of these that only a
+    word-game list holds (``oxes``, ``sended``, ``layed``) is no dictionary's."""
     short_of: dict[str, str] = field(default_factory=dict)
     """A lower-case lemma of at most four letters that begins a longer single-word
     lemma of the same synset (``min`` of ``minute``, ``sec`` of ``second``), with it."""
 
 
 NONE = Lemmas()
+
+
+def _changed(form: str, base: str, suffix: str) -> bool:
+    """Whether an exception-list ``form`` of ``base`` is another word shape: a verb's
+    past not spelt with -ed (``sent``, ``laid``, ``wrung``), a short noun's plural made
+    by a vowel change or -en (``geese``, ``mice``, ``oxen``), not a Latin or Greek one."""
+    if not (base.islower() and _LETTERS.fullmatch(form) and _LETTERS.fullmatch(base)):
+        return False
+    if suffix == "verb":
+        return not form.endswith(("ed", "ing", "s"))
+    if len(base) > 5 or base.endswith(("is", "en")) or form == base:
+        return False
+    vowel_change = len(form) == len(base) and form[0] == base[0] and form[-1] == base[-1]
+    return form.endswith("en") or vowel_change
 
 
 def read(folder: Path | None) -> Lemmas:
@@ -72,18 +93,23 @@ def read(folder: Path | None) -> Lemmas:
                     if longer:
                         short_of.setdefault(word, longer)
     forms: set[str] = set()
+    irregular: dict[str, set[str]] = {"verb": set(), "noun": set()}
     for suffix in SUFFIXES:
         path = folder / f"{suffix}.exc"
         if path.is_file():
             for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
-                form = line.split(" ", 1)[0]
+                form, *bases = line.split(" ")
                 if _LETTERS.fullmatch(form):
                     forms.add(form.lower())
+                    if suffix in irregular:
+                        irregular[suffix].update(b for b in bases if _changed(form, b, suffix))
     caps = {w.lower() for w in cased if w.isupper()} - lower
     return Lemmas(
         lower=frozenset(lower),
         capitalised=frozenset({w.lower() for w in cased} - lower - caps),
         capitals=frozenset(caps),
         forms=frozenset(forms),
+        irregular_past=frozenset(irregular["verb"]),
+        irregular_plural=frozenset(irregular["noun"]),
         short_of=short_of,
     )

@@ -122,7 +122,11 @@ def held() -> frozenset[str]:
 
 
 def test_no_source_already_holds_a_word_entry(entries: list[Entry], held: frozenset[str]) -> None:
-    assert [e.word for e in entries if e.kind == "word" and e.word in held] == []
+    """Unless the entry is there to overrule a rule that refuses what a source holds
+    (``deers``: ENABLE's, refused as a plural en_US gives none), and says so."""
+    assert [
+        e.word for e in entries if e.kind == "word" and e.word in held and "overrules" not in e.source
+    ] == []
 
 
 def test_no_source_holds_an_affix_as_a_word(entries: list[Entry], held: frozenset[str]) -> None:
