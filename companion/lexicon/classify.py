@@ -182,6 +182,28 @@ def combining_forms(words: set[str], listed: Set[str]) -> set[str]:
     return {head for head, n in counts.items() if n >= FORMS and head not in listed}
 
 
+def bare_prefixes(words: set[str], bare: Set[str]) -> set[str]:
+    """Strings the dictionaries list bare, never inflected, that begin many words as a
+    prefix before another word (``multi``, ``intra``, ``socio``): listed for compounds
+    like "multi-user", they are prefixes, not words. Four letters or more ending in a, i
+    or o need ``FORMS`` such words, any other ``BARE_FORMS``."""
+    counts: dict[str, int] = {}
+    for word in words:
+        for cut in range(3, min(8, len(word) - 3)):
+            head = word[:cut]
+            if head in bare and word[cut:] in words:
+                counts[head] = counts.get(head, 0) + 1
+    return {
+        head
+        for head, n in counts.items()
+        if n >= (FORMS if len(head) >= 4 and head[-1] in "aio" else BARE_FORMS)
+    }
+
+
+BARE_FORMS = 40
+"""How many words a bare-listed prefix of another shape must begin ("bes", "enc" begin
+30-odd: bestow, enclose)."""
+
 FORMS = 12
 """How many words a combining form must begin (fewer, and word-starts like "indivi" pass)."""
 

@@ -180,6 +180,9 @@ def standard() -> dict[str, Kind]:
     words = {w for w, k in table.items() if k is Kind.WORD}
     for form in classify.combining_forms(words, table.keys()):
         table[form] = Kind.AFFIX
+    bare_words = {w for w in uninflected - enable - lemmas.lower if table.get(w) is Kind.WORD}
+    for form in classify.bare_prefixes(words, bare_words):
+        table[form] = Kind.AFFIX
     for affix in classify.AFFIXES | hunspell.affixes(us) | hunspell.affixes(gb):
         if affix in uninflected and affix not in enable:
             table[affix] = Kind.AFFIX  # listed bare, for compounds like "pre-war": not a word

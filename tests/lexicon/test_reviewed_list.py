@@ -125,7 +125,9 @@ def test_no_source_already_holds_a_word_entry(entries: list[Entry], held: frozen
     """Unless the entry is there to overrule a rule that refuses what a source holds
     (``deers``: ENABLE's, refused as a plural en_US gives none), and says so."""
     assert [
-        e.word for e in entries if e.kind == "word" and e.word in held and "overrules" not in e.source
+        e.word
+        for e in entries
+        if e.kind == "word" and e.word in held and "overrules" not in e.source
     ] == []
 
 
