@@ -53,11 +53,6 @@ def game_judge(lexicons: LexiconStore, lexicon_name: str, house_words: dict[str,
     return house_judge(house_words, lazy_judge(lexicons, lexicon_name, "rules.lexicon"))
 
 
-UNDEFINED = frozenset({Reason.PROPER_NOUN, Reason.ABBREVIATION})
-"""Refusals beside which no definition is shown: WordNet defines "ft" (the foot), and a
-ruling must not seem to define, as a word, what it refused as an abbreviation or a name."""
-
-
 def definition(
     definitions: Definitions,
     word: str,
@@ -65,20 +60,21 @@ def definition(
     reason: str,
     lexicon_judge: Judge | None = None,
 ) -> Definition | None:
-    """The short definition to show beside a verdict or ruling on ``word``, if any: for a
-    legal word, or one refused for another reason than being a proper noun or an
-    abbreviation. A word the table refused is shown one unless its lexicon
-    (``lexicon_judge``, without house words) calls it a proper noun or an abbreviation;
-    without that judge, or when its lexicon is gone, none."""
+    """The short definition to show beside a verdict or ruling on ``word``, if any: only
+    for a word the referee accepts. A word it refused, for any reason (a name, an
+    abbreviation, a contraction, not in the dictionary, a banned house word...), gets
+    none: a ruling must not seem to define, as a word, what it refused (WordNet defines
+    "ft", the foot). A word the table voted down is shown one only when its lexicon
+    (``lexicon_judge``, without house words) accepts it: the table refused a dictionary
+    word, and the definition says what it means; without that judge, or when its
+    lexicon is gone, none."""
     if not legal:
-        if reason == TABLE_ILLEGAL:
-            if lexicon_judge is None:
+        if reason != TABLE_ILLEGAL or lexicon_judge is None:
+            return None
+        try:
+            if not lexicon_judge(word).legal:
                 return None
-            try:
-                reason = lexicon_judge(word).reason
-            except RuleError:  # the game's own list was removed: nothing to go by
-                return None
-        if reason in UNDEFINED:
+        except RuleError:  # the game's own list was removed: nothing to go by
             return None
     return definitions.lookup(word)
 

@@ -64,26 +64,28 @@ def definitions(app: Flask) -> Definitions:
     return found
 
 
-def test_no_definition_beside_a_name_or_an_abbreviation(
-    lexicons: LexiconStore, definitions: Definitions
-) -> None:
-    """What the reader sees beside a ruling is the dictionary's definition of a word; none
-    beside a word refused as a proper noun or an abbreviation (WordNet defines "ft"), nor
-    beside the table's refusal of such a word."""
-    assert definitions.lookup("dog") is not None and definitions.lookup("ft") is not None
+def test_no_definition_beside_a_refusal(lexicons: LexiconStore, definitions: Definitions) -> None:
+    """What the reader sees beside a ruling is the dictionary's definition of a word the
+    referee accepts; none beside a word it refused, for any reason (WordNet defines
+    "min", refused as an abbreviation), nor beside the table's refusal of such a word.
+    The table's refusal of a word its lexicon accepts keeps the definition."""
+    assert definitions.lookup("dog") is not None and definitions.lookup("min") is not None
     standard = judging.lazy_judge(lexicons, "standard", "rules.lexicon")
+    assert not standard("min").legal
     for word, legal, reason, judge in [
         ("dog", True, "in_dictionary", None),
+        ("dog", True, "house_word", None),
         ("dog", True, TABLE_LEGAL, None),
-        ("zax", False, "not_in_dictionary", None),
-        ("dog", False, TABLE_ILLEGAL, standard),
+        ("dog", False, TABLE_ILLEGAL, standard),  # the table refused a dictionary word
     ]:
         shown = judging.definition(definitions, word, legal, reason, judge)
-        assert shown == definitions.lookup(word), (word, reason)
+        assert shown is not None and shown == definitions.lookup(word), (word, reason)
     for word, legal, reason, judge in [
-        ("ft", False, "abbreviation", None),
+        ("min", False, "abbreviation", None),
         ("steve", False, "proper_noun", None),
-        ("ft", False, TABLE_ILLEGAL, standard),  # the table refused it: standard says why
+        ("dog", False, "not_in_dictionary", None),  # a list without it: none all the same
+        ("dog", False, "banned_house_word", None),
+        ("min", False, TABLE_ILLEGAL, standard),  # the table refused it, and standard too
         ("dog", False, TABLE_ILLEGAL, None),  # no lexicon to go by
         ("dog", False, TABLE_ILLEGAL, judging.lazy_judge(lexicons, "gone", "rules.lexicon")),
     ]:
