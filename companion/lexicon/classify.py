@@ -136,8 +136,8 @@ def is_lowercase_abbreviation(word: str, evidence: Evidence = NO_EVIDENCE) -> bo
     """Whether a lower-case dictionary entry is really an abbreviation (rules 1-5 above)."""
     if len(word) == 2:
         return word not in TWO_LETTER_WORDS
-    if word in evidence.vouched or drawn_out(word):
-        return False
+    if word in evidence.vouched or (drawn_out(word) and len(set(word)) > 1):
+        return False  # "hmmm" draws a word out; "www" is one letter three times
     if not _VOWELS.intersection(word) or _ROMAN.fullmatch(word):
         return True
     if word in evidence.uninflected and len(word) <= SHORT:

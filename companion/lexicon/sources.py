@@ -170,7 +170,7 @@ def standard() -> dict[str, Kind]:
     for word in sorted(enable):  # the word-game list: dictionary words, bar invented forms
         known = table.get(word)
         invented = invented_plural(word, us_lower) or (
-            known is None and invented_form(word, lemmas, enable)
+            known is None and invented_form(word, lemmas, enable, us_lower)
         )
         if known not in (Kind.WORD, Kind.CONTRACTION) and (word in lemmas.lower or not invented):
             table[word] = Kind.WORD
@@ -200,12 +200,22 @@ def standard() -> dict[str, Kind]:
     return table
 
 
-def invented_form(word: str, lemmas: wordnet.Lemmas, listed: Set[str]) -> bool:
-    """Whether ``word`` is a regular past or plural that the dictionaries give in
-    another shape: ``sended``, ``layed``, ``setted`` (WordNet: sent, laid, set),
-    ``oxes`` (oxen). Not a verb of its own that ``listed`` inflects (``overseeds``)."""
+def invented_form(
+    word: str, lemmas: wordnet.Lemmas, listed: Set[str], spelled: Set[str] = frozenset()
+) -> bool:
+    """Whether ``word`` is a past or plural that the dictionaries give in another shape:
+    ``sended``, ``layed``, ``setted`` (WordNet: sent, laid, set), ``oxes`` (oxen), or
+    that the spell-checker (``spelled``) gives regular: ``campi``, ``ignorami``
+    (campuses), ``mongeese`` (mongooses). Not a verb of its own that ``listed``
+    inflects (``overseeds``)."""
     if word + "s" in listed or word + "ing" in listed:
         return False
+    if word.endswith("i") and word[:-1] + "uses" in spelled:
+        return True  # a Latin plural the dictionaries don't give
+    for plural, singular in GERMANIC_PLURALS:
+        head = word[: -len(plural)]
+        if word.endswith(plural) and head and head + singular + "s" in spelled:
+            return True
     if word.endswith("ed") and len(word) >= 5:
         stem = word[:-2]
         bases = [word[:-1]] if stem.endswith("e") else []
@@ -220,6 +230,11 @@ def invented_form(word: str, lemmas: wordnet.Lemmas, listed: Set[str]) -> bool:
         bases = [word[:-1], word[:-2] if word.endswith("es") else ""]
         return any(base in lemmas.irregular_plural for base in bases)
     return False
+
+
+GERMANIC_PLURALS = (("geese", "goose"), ("men", "man"), ("feet", "foot"), ("teeth", "tooth"))
+"""Plurals of another shape that a compound may or may not keep: ``mongeese`` is no
+plural (mongooses), ``firemen`` is."""
 
 
 def _short_syllable(stem: str) -> bool:
