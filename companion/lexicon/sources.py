@@ -98,7 +98,7 @@ def reviewed(path: Path = REVIEWED) -> dict[str, Kind | None]:
     return entries
 
 
-def standard() -> dict[str, Kind]:
+def standard(zipf: Mapping[str, float] | None = None) -> dict[str, Kind]:
     """What a general dictionary holds, sorted into words, names, abbreviations and so on.
 
     The en_US and en_GB Hunspell forms (``classify`` sorts them), WordNet's lower-case
@@ -109,6 +109,7 @@ def standard() -> dict[str, Kind]:
     """
     us, gb = (hunspell.load(path) for path in hunspell.ENGLISH)
     lemmas = wordnet.read(_wordnet_folder())
+    zipf = {} if zipf is None else zipf
     enable = enable_words()
     us_forms: dict[str, set[str]] = {}
     for form, stem in hunspell.forms(us):
@@ -124,7 +125,7 @@ def standard() -> dict[str, Kind]:
             if form in vouched or form.capitalize() not in us_forms:
                 forms.add(form)
         elif stem not in us_forms or form in lemmas.lower or form in lemmas.forms or (
-            form in enable and not invented_plural(form, us_lower)
+            form in enable and not invented_plural(form, us_lower, zipf)
         ):  # a British word's forms (colours), or a form another source gives
             forms.add(form)
         else:
@@ -169,7 +170,7 @@ def standard() -> dict[str, Kind]:
                 table[lemma] = found[1]
     for word in sorted(enable):  # the word-game list: dictionary words, bar invented forms
         known = table.get(word)
-        invented = invented_plural(word, us_lower) or (
+        invented = invented_plural(word, us_lower, zipf) or (
             known is None and invented_form(word, lemmas, enable, us_lower)
         )
         if known not in (Kind.WORD, Kind.CONTRACTION) and (word in lemmas.lower or not invented):
@@ -249,9 +250,12 @@ def _short_syllable(stem: str) -> bool:
     )
 
 
-def invented_plural(word: str, lower: Set[str]) -> bool:
+def invented_plural(word: str, lower: Set[str], zipf: Mapping[str, float]) -> bool:
     """Whether ``word`` is a plural no dictionary gives: the plural of a word en_US holds
-    without any plural (``informations``, ``furnitures``: uncountable nouns)."""
+    without any plural (``informations``, ``furnitures``: uncountable nouns) that English
+    text uses far less than the singular (``UNCOUNTED`` lower on wordfreq's scale; en_US
+    also leaves the plural off countable nouns: ``hen/M``, whose "hens" is common).
+    Without frequencies (``zipf`` empty), every such plural."""
     if not word.endswith("s") or len(word) < 4:
         return False
     bases = [word[:-1]]
@@ -263,8 +267,15 @@ def invented_plural(word: str, lower: Set[str]) -> bool:
         if base in lower and len(base) >= 3:
             plurals = (base + "s", base + "es", base[:-1] + "ies", base + "ses")
             if not any(p in lower for p in plurals):
-                return True
+                used = zipf.get(word, 0.0)
+                return not zipf or used == 0.0 or zipf.get(base, 0.0) - used >= UNCOUNTED
     return False
+
+
+UNCOUNTED = 1.8
+"""A plural English text uses at least this much less often than its singular (on
+wordfreq's Zipf scale: about 60 times) is an uncountable noun's, no dictionary's
+(informations 2.7 against information 5.4; hens 3.2 against hen 3.6 is a plural)."""
 
 
 def wordnet_origin() -> str:

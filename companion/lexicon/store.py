@@ -218,7 +218,7 @@ class LexiconStore:
                 f"wordnet {sources.wordnet_origin()}; reviewed {sources.reviewed_digest()}"
             )
         if name == sources.STANDARD:
-            return f"standard; {self._sources}", lambda: with_frequencies(sources.standard())
+            return f"standard; {self._sources}", build_standard
         if name == sources.WORDGAME:
             return f"wordgame; {self._sources}", lambda: self._on_standard(sources.wordgame)
         if name == sources.COMMON:
@@ -266,10 +266,19 @@ class LexiconStore:
         return entries
 
 
-def with_frequencies(kinds: dict[str, Kind]) -> dict[str, int]:
+def build_standard() -> dict[str, int]:
+    """The standard list's entries, with wordfreq read once for its rules and its
+    frequencies."""
+    zipf = english_zipf()
+    return with_frequencies(sources.standard(zipf), zipf)
+
+
+def with_frequencies(
+    kinds: dict[str, Kind], zipf: dict[str, float] | None = None
+) -> dict[str, int]:
     """Each entry's kind with its Zipf frequency in English, looked up once at build time,
     and the frequencies of the English words the list lacks, under kind 0 (``UNLISTED``)."""
-    zipf = english_zipf()
+    zipf = english_zipf() if zipf is None else zipf
     entries = {word: cache.encode(kind, zipf.get(word, 0.0)) for word, kind in kinds.items()}
     for word, value in zipf.items():
         if word not in entries:
