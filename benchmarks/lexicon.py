@@ -3,6 +3,13 @@
 Run: ``.venv/bin/python benchmarks/lexicon.py``. Each figure is the median (and
 worst) of several runs; memory is measured in fresh processes. The caches go to
 a temporary folder, so the first-time build is really first-time.
+
+``benchmarks/lexicon.py first [RUNS]`` measures only a newcomer's first start, each run
+in a fresh process with an empty cache: the standard list's build (as the first
+challenge needs it), and ``prepare()`` as ``make run`` does it before serving (the
+database, standard, its best-play index and the definitions, built in a child
+process). Each: seconds for the build alone and for the whole process (imports
+too), and the peak resident memory (the process's own and its largest child's).
 """
 
 from __future__ import annotations
@@ -58,6 +65,83 @@ seconds = time.perf_counter() - start
 gc.collect()
 print(f"{rss() - before:.1f} {seconds:.4f}")
 """
+
+
+FIRST_BUILD = """
+import sys, time
+start = time.perf_counter()
+from pathlib import Path
+from companion.lexicon import LexiconStore
+store = LexiconStore(Path(sys.argv[1]), Path(sys.argv[2]))
+began, cpu = time.perf_counter(), time.process_time()
+store.build("standard")
+done = time.perf_counter()
+with open("/proc/self/status") as f:
+    peak = int(next(line for line in f if line.startswith("VmHWM:")).split()[1]) / 1024
+print(f"{done - began:.3f} {time.process_time() - cpu:.3f} {done - start:.3f} {peak:.1f}")
+"""
+
+FIRST_START = """
+import sys, time
+start = time.perf_counter()
+from companion.serve.start import prepare
+began, cpu = time.perf_counter(), time.process_time()
+prepare()
+done = time.perf_counter()
+with open("/proc/self/status") as f:
+    peak = int(next(line for line in f if line.startswith("VmHWM:")).split()[1]) / 1024
+print(f"{done - began:.3f} {time.process_time() - cpu:.3f} {done - start:.3f} {peak:.1f}")
+"""
+
+
+def _children_peak(process: subprocess.Popen[str]) -> float:
+    """The largest resident memory (MiB) seen of any child of ``process`` while it runs,
+    sampled every 10 ms (a child's own peak: its parent's would count in its VmHWM)."""
+    import psutil
+
+    parent = psutil.Process(process.pid)
+    peak = 0.0
+    while process.poll() is None:
+        try:
+            for child in parent.children(recursive=True):
+                peak = max(peak, child.memory_info().rss / 2**20)
+        except psutil.Error:
+            pass
+        time.sleep(0.01)
+    return peak
+
+
+def first(runs: int = 5) -> None:
+    """A newcomer's first start, ``runs`` times, each in a fresh process with empty caches."""
+    import os
+
+    for label, probe in (
+        ("standard, first build from an empty cache", FIRST_BUILD),
+        ("first start as make run does it (prepare())", FIRST_START),
+    ):
+        rows, children = [], []
+        for _ in range(runs):
+            with tempfile.TemporaryDirectory() as scratch:
+                env = dict(os.environ, INSTANCE_PATH=scratch)
+                process = subprocess.Popen(
+                    [sys.executable, "-c", probe, f"{scratch}/lexicons", f"{scratch}/cache"],
+                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env,
+                )  # fmt: skip
+                children.append(_children_peak(process))
+                out, _ = process.communicate()
+                if process.returncode:
+                    raise SystemExit(f"{label}: the probe failed ({process.returncode})")
+            rows.append([float(n) for n in out.split()[-4:]])
+        wall, cpu, whole, peaks = (list(column) for column in zip(*rows, strict=True))
+        print(
+            f"{label}: median {statistics.median(wall):.2f} s, worst {max(wall):.2f} s "
+            f"(CPU median {statistics.median(cpu):.2f} s; whole process, imports too: median "
+            f"{statistics.median(whole):.2f} s); peak resident memory median "
+            f"{statistics.median(peaks):.0f} MiB, worst {max(peaks):.0f} MiB"
+            + (f"; its child's peak {max(children):.0f} MiB" if max(children) else "")
+            + f" ({runs} fresh processes)",
+            flush=True,
+        )
 
 
 def main() -> None:
@@ -237,4 +321,7 @@ def locking(folder: Path, store: LexiconStore) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["first"]:
+        first(int(sys.argv[2]) if len(sys.argv) > 2 else 5)
+    else:
+        main()

@@ -98,6 +98,11 @@ class Lexicon:
             if code // KIND_STEP != UNLISTED:
                 yield word, Kind(code // KIND_STEP)
 
+    def word_count(self) -> int:
+        """How many legal words the list holds, counted from the stored numbers alone."""
+        low = Kind.WORD * KIND_STEP
+        return sum(1 for code in self._table.codes() if low <= code < low + KIND_STEP)
+
     def words(self) -> Iterator[str]:
         """Every legal word of the list."""
         return (w for w, code in self._table.items() if code // KIND_STEP == Kind.WORD)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Mapping, Set
+from collections.abc import Callable, Mapping, Set
 from importlib import metadata
 from pathlib import Path
 
@@ -98,7 +98,10 @@ def reviewed(path: Path = REVIEWED) -> dict[str, Kind | None]:
     return entries
 
 
-def standard(zipf: Mapping[str, float] | None = None) -> dict[str, Kind]:
+def standard(
+    zipf: Mapping[str, float] | None = None,
+    read_lemmas: Callable[[], wordnet.Lemmas] | None = None,
+) -> dict[str, Kind]:
     """What a general dictionary holds, sorted into words, names, abbreviations and so on.
 
     The en_US and en_GB Hunspell forms (``classify`` sorts them), WordNet's lower-case
@@ -106,23 +109,30 @@ def standard(zipf: Mapping[str, float] | None = None) -> dict[str, Kind]:
     docs/referee.md: a form only en_GB's affix rules make needs another source
     (``setted``, ``targetted`` have none), no source's plural of a word the
     dictionaries give none (``informations``), a lower-case sense makes a word.
+    ``read_lemmas`` gives WordNet's lemmas when they are read elsewhere meanwhile.
     """
     us, gb = (hunspell.load(path) for path in hunspell.english())
-    lemmas = wordnet.read(_wordnet_folder())
     zipf = {} if zipf is None else zipf
     enable = enable_words()
-    us_forms: dict[str, set[str]] = {}
+    us_forms: set[str] = set()
+    made: dict[str, tuple[str, ...]] = {}  # a form and the stems that make it, itself aside
     for form, stem in hunspell.forms(us):
-        us_forms.setdefault(form, set()).add(stem or form)
+        us_forms.add(form)
+        if stem and stem != form:
+            _add(made, form, stem)
     us_lower = frozenset(f for f in us_forms if f.islower())
-    vouched = enable | lemmas.lower | lemmas.forms
     forms: set[str] = set(us_forms)
-    made: dict[str, set[str]] = {f: s - {f} for f, s in us_forms.items() if s - {f}}
+    lemmas = read_lemmas() if read_lemmas else wordnet.read(_wordnet_folder())
     for form, stem in hunspell.forms(gb):
         if form in us_forms or not form.islower() or not form.isalpha():
             forms.add(form)
         elif stem is None:  # en_GB's own entry: a word unless others write it only capitalised
-            if form in vouched or form.capitalize() not in us_forms:
+            if (
+                form in enable
+                or form in lemmas.lower
+                or form in lemmas.forms
+                or form.capitalize() not in us_forms
+            ):
                 forms.add(form)
         elif stem not in us_forms or form in lemmas.lower or form in lemmas.forms or (
             form in enable and not invented_plural(form, us_lower, zipf)
@@ -131,12 +141,14 @@ def standard(zipf: Mapping[str, float] | None = None) -> dict[str, Kind]:
         else:
             continue
         if stem is not None:
-            made.setdefault(form, set()).add(stem)
+            _add(made, form, stem)
     bare: set[str] = set()
     flagged: set[str] = set()
     for dictionary in (us, gb):
-        for word in dictionary.dic.words:
-            (flagged if word.flags else bare).add(word.stem)
+        for entry in dictionary.words:
+            (flagged if entry.flags else bare).add(entry.stem)
+    listed_affixes = hunspell.affixes(us) | hunspell.affixes(gb)
+    del us, gb  # their entries are read: memory back for the rest of the build
     uninflected = frozenset(w for w in bare - flagged - made.keys() if w.islower())
     evidence = classify.Evidence(
         vouched=enable,
@@ -161,7 +173,7 @@ def standard(zipf: Mapping[str, float] | None = None) -> dict[str, Kind]:
             key = form.replace("'", "").lower()
             if table.get(key) in (Kind.PROPER_NOUN, Kind.ABBREVIATION):
                 del table[key]
-    listed = frozenset(table)
+    listed = frozenset(lemma for lemma in lemmas.lower if lemma in table)
     for lemma in lemmas.lower:  # WordNet's lower-case lemmas: koi, raj, brazil the nut
         if table.get(lemma) is not Kind.WORD and table.get(lemma) is not Kind.CONTRACTION:
             if lemma in lemmas.short_of and lemma not in listed and lemma not in enable:
@@ -184,7 +196,7 @@ def standard(zipf: Mapping[str, float] | None = None) -> dict[str, Kind]:
     bare_words = {w for w in uninflected - enable - lemmas.lower if table.get(w) is Kind.WORD}
     for form in classify.bare_prefixes(words, bare_words):
         table[form] = Kind.AFFIX
-    for affix in classify.AFFIXES | hunspell.affixes(us) | hunspell.affixes(gb):
+    for affix in classify.AFFIXES | listed_affixes:
         if affix in uninflected and affix not in enable:
             table[affix] = Kind.AFFIX  # listed bare, for compounds like "pre-war": not a word
         else:
@@ -248,6 +260,14 @@ def _short_syllable(stem: str) -> bool:
         and stem[-2] in vowels
         and stem[-3] not in vowels
     )
+
+
+def _add(made: dict[str, tuple[str, ...]], form: str, stem: str) -> None:
+    """Record that ``stem`` makes ``form`` (a tuple, not a set: a form has one or two
+    stems, and 300,000 sets would take 50 MiB more)."""
+    stems = made.get(form, ())
+    if stem not in stems:
+        made[form] = (*stems, stem)
 
 
 def invented_plural(word: str, lower: Set[str], zipf: Mapping[str, float]) -> bool:

@@ -80,6 +80,10 @@ class WordTable:
     def __len__(self) -> int:
         return len(self._codes)
 
+    def codes(self) -> Sequence[int]:
+        """Every entry's stored number, in the trie's order (no word read)."""
+        return self._codes
+
     def __eq__(self, other: object) -> bool:
         """Equal to a table or a mapping that holds the same words with the same codes."""
         if isinstance(other, WordTable | dict):

@@ -60,19 +60,35 @@ def announce(host: str, port: int, phones: str | None) -> str:
     return url
 
 
+def start_definitions(app: Flask) -> None:
+    """When the definitions' cache is missing (the first start only), start building it in
+    a child process (a build takes about a hundred MiB that a server would keep), which
+    ``warm_definitions`` waits for: started before the standard list's build, the two
+    builds share the machine's cores."""
+    definitions = app.extensions.get("definitions")
+    if definitions is None or BUILDING in app.extensions or definitions.cached():
+        return
+    lexicons = app.extensions["lexicons"]
+    context = multiprocessing.get_context("spawn")
+    child = context.Process(
+        target=_build_definitions, args=(lexicons.folder, lexicons.cache_folder)
+    )
+    child.start()
+    app.extensions[BUILDING] = child
+
+
+BUILDING = "definitions-build"
+"""The app's extension that holds the definitions' build, while it runs."""
+
+
 def warm_definitions(app: Flask) -> int:
-    """Load the definitions into the app; when their cache is missing, build it first in a
-    child process (a build takes about a hundred MiB that a server would keep)."""
-    definitions = app.extensions["definitions"]
-    if not definitions.cached():  # the first start only: a good cache is just read
-        lexicons = app.extensions["lexicons"]
-        context = multiprocessing.get_context("spawn")
-        child = context.Process(
-            target=_build_definitions, args=(lexicons.folder, lexicons.cache_folder)
-        )
-        child.start()
+    """Load the definitions into the app, once their build (``start_definitions``, started
+    here if it wasn't) is done."""
+    start_definitions(app)
+    child = app.extensions.pop(BUILDING, None)
+    if child is not None:
         child.join()
-    return definitions.load()
+    return app.extensions["definitions"].load()
 
 
 def _build_definitions(folder: Path, cache_folder: Path) -> None:
@@ -95,8 +111,9 @@ def prepare(server_reads_proxies: bool = False) -> Flask:
     after = database_revision(app)
     moved = "" if before == after else f" (upgraded from {before or 'an empty database'})"
     print(f"Database at revision {after}{moved}", flush=True)
+    start_definitions(app)  # a first start: built beside the standard list, not after it
     lexicons = app.extensions["lexicons"]
-    built = lexicons.build("standard")  # the first challenge needs no wait
+    built = lexicons.build("standard", in_child=True)  # the first challenge needs no wait
     start = time.perf_counter()
     lexicons.solver_index("standard")  # nor the first best play
     index_seconds = time.perf_counter() - start

@@ -262,7 +262,7 @@ def fake_serve(monkeypatch: pytest.MonkeyPatch, host: str | None) -> tuple[Flask
     app = Flask("fake")
     ready = SimpleNamespace(words=1, seconds=0.0)
     app.extensions["lexicons"] = SimpleNamespace(
-        build=lambda name: ready, solver_index=lambda name: None
+        build=lambda name, **_: ready, solver_index=lambda name: None
     )
     served: dict[str, object] = {}
     monkeypatch.setattr(serve, "ensure_instance", lambda path: None)

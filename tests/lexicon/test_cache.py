@@ -291,8 +291,9 @@ def test_a_store_whose_key_differs_rebuilds(
     path.parent.mkdir()
     path.write_bytes(good)
     monkeypatch.setattr(sources, "version", lambda package: "99.0")
-    monkeypatch.setattr(sources, "standard", lambda zipf: {"quiz": Kind.WORD})  # a quick "build"
+    monkeypatch.setattr(sources, "standard", lambda *_: {"quiz": Kind.WORD})  # a quick "build"
     monkeypatch.setattr(store, "english_zipf", lambda: {"quiz": 3.82})  # (wordfreq unread)
+    monkeypatch.setattr(store.Aside, "CHILD", "")  # nothing read aside: english_zipf here
     lexicon = LexiconStore(tmp_path / "lexicons", path.parent).get("standard")
     assert lexicon.verdict("quiz").legal and lexicon.frequency("quiz") == 3.82
     assert not lexicon.verdict("bill").legal  # the old cache knew "bill": it was not used
