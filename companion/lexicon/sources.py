@@ -101,6 +101,7 @@ def reviewed(path: Path = REVIEWED) -> dict[str, Kind | None]:
 def standard(
     zipf: Mapping[str, float] | None = None,
     read_lemmas: Callable[[], wordnet.Lemmas] | None = None,
+    read_zipf: Callable[[], Mapping[str, float]] | None = None,
 ) -> dict[str, Kind]:
     """What a general dictionary holds, sorted into words, names, abbreviations and so on.
 
@@ -109,7 +110,8 @@ def standard(
     docs/referee.md: a form only en_GB's affix rules make needs another source
     (``setted``, ``targetted`` have none), no source's plural of a word the
     dictionaries give none (``informations``), a lower-case sense makes a word.
-    ``read_lemmas`` gives WordNet's lemmas when they are read elsewhere meanwhile.
+    ``read_lemmas`` and ``read_zipf`` give WordNet's lemmas and the frequencies (instead
+    of ``zipf``) when they are read elsewhere meanwhile.
     """
     us, gb = (hunspell.load(path) for path in hunspell.english())
     zipf = {} if zipf is None else zipf
@@ -123,6 +125,8 @@ def standard(
     us_lower = frozenset(f for f in us_forms if f.islower())
     forms: set[str] = set(us_forms)
     lemmas = read_lemmas() if read_lemmas else wordnet.read(_wordnet_folder())
+    if read_zipf:
+        zipf = read_zipf()
     for form, stem in hunspell.forms(gb):
         if form in us_forms or not form.islower() or not form.isalpha():
             forms.add(form)

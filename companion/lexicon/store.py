@@ -299,80 +299,105 @@ def paused_collector() -> Iterator[None]:
 
 
 def build_standard() -> dict[str, int]:
-    """The standard list's entries with their frequencies. wordfreq's table is read here,
-    for the list's rules; WordNet's lemmas and the frequencies as the cache stores them
-    (about a second) are read meanwhile by another process (``Aside``)."""
+    """The standard list's entries with their frequencies. WordNet's lemmas, wordfreq's
+    table (for the list's rules) and the frequencies as the cache stores them (about a
+    second) are read meanwhile by another process (``Aside``)."""
     aside = Aside(sources._wordnet_folder())
     try:
-        zipf = english_zipf()
-        return with_frequencies(sources.standard(zipf, aside.lemmas), aside.frequencies())
+        kinds = sources.standard(None, aside.lemmas, aside.zipf)
+        return with_frequencies(kinds, aside.frequencies())
     finally:
         aside.close()
 
 
 class Aside:
-    """WordNet's lemmas, then wordfreq's English frequencies as the cache stores them
-    (``frequency_codes``), read by a child process while the standard build expands
-    Hunspell on another core. A fresh interpreter that imports what it reads, not
-    multiprocessing's child, which would import the caller's main script again.
-    Whatever it fails to give is read here instead."""
+    """WordNet's lemmas, and wordfreq's English frequencies (``english_zipf``) then those
+    as the cache stores them (``frequency_codes``), read by two child processes while
+    the standard build expands Hunspell; the frequencies come filtered, so wordfreq's
+    whole table is never in the build's memory. Fresh interpreters that import what they
+    read, not multiprocessing's children, which would import the caller's main script
+    again. Whatever they fail to give is read here instead."""
 
     CHILD = """import pickle, sys
 from pathlib import Path
-from companion.lexicon import wordnet
 out = sys.stdout.buffer
-pickle.dump(wordnet.read(Path(sys.argv[1]) if sys.argv[1:] else None), out, protocol=5)
-out.flush()
-from companion.lexicon import store  # after: the lemmas are asked for first
-pickle.dump(store.frequency_codes(store.english_zipf()), out, protocol=5)
+if sys.argv[1] == "lemmas":
+    from companion.lexicon import wordnet
+    pickle.dump(wordnet.read(Path(sys.argv[2]) if sys.argv[2:] else None), out, protocol=5)
+else:
+    from companion.lexicon import store
+    zipf = store.english_zipf()
+    pickle.dump(zipf, out, protocol=5)
+    out.flush()
+    pickle.dump(store.frequency_codes(zipf), out, protocol=5)
 """
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
-        self.asked = False  # whether the lemmas were asked for (they come first)
         root = str(Path(__file__).resolve().parents[2])  # the folder ``companion`` is in
         path = os.environ.get("PYTHONPATH")
         env = dict(os.environ, PYTHONPATH=root + (os.pathsep + path if path else ""))
-        self.child: subprocess.Popen[bytes] | None = None
-        with contextlib.suppress(OSError):
-            self.child = subprocess.Popen(
-                [sys.executable, "-c", self.CHILD, *([str(folder)] if folder else [])],
-                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
-            )  # fmt: skip
+        self.children: dict[str, subprocess.Popen[bytes] | None] = {}
+        self.read = {"lemmas": 0, "zipf": 0}  # how many answers of each child were read
+        for part in self.read:
+            self.children[part] = None
+            with contextlib.suppress(OSError):
+                self.children[part] = subprocess.Popen(
+                    [sys.executable, "-c", self.CHILD, part,
+                     *([str(folder)] if folder and part == "lemmas" else [])],
+                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
+                )  # fmt: skip
 
-    def _next(self) -> object:
-        """The child's next answer, or None when it has none (it failed: then no more)."""
-        if self.child is None or self.child.stdout is None:
-            return None
-        try:
-            return pickle.load(self.child.stdout)
-        except Exception:  # the child died or wrote nonsense: read here from now on
-            self.close()
-            return None
+    @property
+    def child(self) -> subprocess.Popen[bytes] | None:
+        """A child still running, if any."""
+        return next((c for c in self.children.values() if c is not None), None)
+
+    def _answer(self, part: str, number: int) -> object:
+        """Answer ``number`` of the child reading ``part``, those before it passed over;
+        None when it has none (it failed: then no more from it)."""
+        found: object = None
+        while self.read[part] <= number:
+            self.read[part] += 1
+            found = None
+            child = self.children[part]
+            if child is None or child.stdout is None:
+                continue
+            try:
+                found = pickle.load(child.stdout)
+            except Exception:  # the child died or wrote nonsense: read here from now on
+                self._end(part)
+        return found if self.read[part] == number + 1 else None
 
     def lemmas(self) -> wordnet.Lemmas:
         """WordNet's lemmas (``wordnet.read``)."""
-        self.asked = True
-        found = self._next()
+        found = self._answer("lemmas", 0)
+        self._end("lemmas")
         return found if isinstance(found, wordnet.Lemmas) else wordnet.read(self.folder)
+
+    def zipf(self) -> dict[str, float]:
+        """``english_zipf()``."""
+        found = self._answer("zipf", 0)
+        return found if isinstance(found, dict) else english_zipf()
 
     def frequencies(self) -> tuple[dict[str, int], dict[str, int]]:
         """``frequency_codes(english_zipf())``."""
-        if not self.asked:  # the lemmas come first: passed over
-            self.asked = True
-            self._next()
-        found = self._next()
+        found = self._answer("zipf", 1)
         if isinstance(found, tuple) and len(found) == 2:
             return found
         return frequency_codes(english_zipf())
 
-    def close(self) -> None:
-        """The child ended and waited for."""
-        child, self.child = self.child, None
+    def _end(self, part: str) -> None:
+        child, self.children[part] = self.children[part], None
         if child is not None:
             if child.poll() is None:
                 child.kill()
             child.communicate()
+
+    def close(self) -> None:
+        """The children ended and waited for."""
+        for part in self.children:
+            self._end(part)
 
 
 def with_frequencies(

@@ -119,6 +119,7 @@ def test_what_is_read_aside_is_what_is_read_here(tmp_path: Path) -> None:
     aside = store.Aside(folder)
     try:
         assert aside.lemmas() == wordnet.read(folder)
+        assert aside.zipf() == store.english_zipf()
         assert aside.frequencies() == store.frequency_codes(store.english_zipf())
     finally:
         aside.close()
@@ -138,6 +139,7 @@ def test_what_the_child_fails_to_give_is_read_here(
     monkeypatch.setattr(store.Aside, "CHILD", "raise SystemExit(3)")
     aside = store.Aside(folder)
     assert aside.lemmas() == wordnet.read(folder)
+    assert aside.zipf() == store.english_zipf()
     assert aside.child is None  # given up on: the rest is read here
     assert aside.frequencies() == store.frequency_codes(store.english_zipf())
     aside.close()
