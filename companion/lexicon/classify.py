@@ -169,35 +169,34 @@ def classify(entry: str, evidence: Evidence = NO_EVIDENCE) -> tuple[str, Kind] |
     return key, capitalised_kind(singular(entry))
 
 
-def combining_forms(words: set[str], listed: Set[str]) -> set[str]:
-    """Strings no list holds that begin many words as a prefix before another word:
-    four letters or more ending in a, i or o, each starting at least ``FORMS`` words
-    made of it and a word of four letters or more (``thermostat``, ``thermonuclear``)."""
-    counts: dict[str, int] = {}
-    for word in words:
-        for cut in range(4, min(8, len(word) - 3)):
-            head = word[:cut]
-            if head[-1] in "aio" and word[cut:] in words:
-                counts[head] = counts.get(head, 0) + 1
-    return {head for head, n in counts.items() if n >= FORMS and head not in listed}
+def prefixes(words: set[str], listed: Set[str], bare: Set[str]) -> set[str]:
+    """Strings that begin many words as a prefix before another word of the list, in one
+    pass over the words:
 
-
-def bare_prefixes(words: set[str], bare: Set[str]) -> set[str]:
-    """Strings the dictionaries list bare, never inflected, that begin many words as a
-    prefix before another word (``multi``, ``intra``, ``socio``): listed for compounds
-    like "multi-user", they are prefixes, not words. Four letters or more ending in a, i
-    or o need ``FORMS`` such words, any other ``BARE_FORMS``."""
+    - combining forms no list holds: four letters or more ending in a, i or o, each
+      starting at least ``FORMS`` words made of it and another word (``thermostat``,
+      ``thermonuclear``: ``milli``, ``thermo``, ``xeno``);
+    - strings the dictionaries list ``bare``, never inflected (``multi``, ``intra``,
+      ``socio``): listed for compounds like "multi-user", they are prefixes, not words;
+      those of the combining forms' shape need ``FORMS`` such words, any other
+      ``BARE_FORMS``.
+    """
     counts: dict[str, int] = {}
+    get = counts.get
     for word in words:
         for cut in range(3, min(8, len(word) - 3)):
             head = word[:cut]
-            if head in bare and word[cut:] in words:
-                counts[head] = counts.get(head, 0) + 1
-    return {
-        head
-        for head, n in counts.items()
-        if n >= (FORMS if len(head) >= 4 and head[-1] in "aio" else BARE_FORMS)
-    }
+            if (head in bare or (cut >= 4 and head[-1] in "aio")) and word[cut:] in words:
+                counts[head] = get(head, 0) + 1
+    found = set()
+    for head, n in counts.items():
+        shaped = len(head) >= 4 and head[-1] in "aio"
+        if head in bare:
+            if n >= (FORMS if shaped else BARE_FORMS):
+                found.add(head)
+        elif n >= FORMS and head not in listed:
+            found.add(head)
+    return found
 
 
 BARE_FORMS = 40

@@ -162,8 +162,9 @@ def standard(
     )
     table: dict[str, Kind] = {}
     for form in forms:
-        found = classify.classify(form, evidence)
-        if found:
+        if len(form) > 2 and form in enable:  # what classify says of it, without the call
+            table[form] = Kind.WORD
+        elif found := classify.classify(form, evidence):
             classify.merge(table, *found)
     for form, stems in made.items():  # "dept" from "pt", "pts": an abbreviation's forms
         key = form.lower()
@@ -184,21 +185,20 @@ def standard(
                 table[lemma] = Kind.ABBREVIATION  # "sec" beside "second": a short form
             elif (found := classify.classify(lemma, evidence)) is not None:
                 table[lemma] = found[1]
-    for word in sorted(enable):  # the word-game list: dictionary words, bar invented forms
+    settled = {w for w, k in table.items() if k is Kind.WORD or k is Kind.CONTRACTION}
+    for word in enable - settled:  # the word-game list: dictionary words, bar invented forms
         known = table.get(word)
-        invented = invented_plural(word, us_lower, zipf) or (
-            known is None and invented_form(word, lemmas, enable, us_lower)
-        )
-        if known not in (Kind.WORD, Kind.CONTRACTION) and (word in lemmas.lower or not invented):
+        if word in lemmas.lower or not (
+            invented_plural(word, us_lower, zipf)
+            or (known is None and invented_form(word, lemmas, enable, us_lower))
+        ):
             table[word] = Kind.WORD
     for key in lemmas.capitalised | lemmas.capitals:
         if key not in table and len(key) >= 2:
             table[key] = Kind.ABBREVIATION if key in lemmas.capitals else Kind.PROPER_NOUN
     words = {w for w, k in table.items() if k is Kind.WORD}
-    for form in classify.combining_forms(words, table.keys()):
-        table[form] = Kind.AFFIX
     bare_words = {w for w in uninflected - enable - lemmas.lower if table.get(w) is Kind.WORD}
-    for form in classify.bare_prefixes(words, bare_words):
+    for form in classify.prefixes(words, table.keys(), bare_words):
         table[form] = Kind.AFFIX
     for affix in classify.AFFIXES | listed_affixes:
         if affix in uninflected and affix not in enable:
@@ -225,6 +225,8 @@ def invented_form(
     that the spell-checker (``spelled``) gives regular: ``campi``, ``ignorami``
     (campuses), ``mongeese`` (mongooses). Not a verb of its own that ``listed``
     inflects (``overseeds``)."""
+    if not word.endswith(("ed", "s", "i", "geese", "men", "feet", "teeth")):
+        return False
     if word + "s" in listed or word + "ing" in listed:
         return False
     if word.endswith("i") and word[:-1] + "uses" in spelled:
