@@ -41,10 +41,10 @@ class WordTable:
     def build(cls, entries: dict[str, int]) -> WordTable:
         """The table of ``entries``."""
         trie = marisa_trie.Trie(entries, order=marisa_trie.LABEL_ORDER)
-        codes = array("H", bytes(2 * len(trie)))
-        for word, number in trie.iteritems():
-            codes[number] = entries[word]
-        return cls(trie, codes)
+        numbers = list(map(trie.key_id, entries))  # each word's number, in entries' order
+        values = list(entries.values())
+        in_order = sorted(range(len(numbers)), key=numbers.__getitem__)
+        return cls(trie, array("H", map(values.__getitem__, in_order)))
 
     def to_bytes(self) -> bytes:
         """The trie's bytes with their size in front, then the codes, little-endian."""
