@@ -138,9 +138,19 @@ def standard(
                 or form.capitalize() not in us_forms
             ):
                 forms.add(form)
-        elif stem not in us_forms or form in lemmas.lower or form in lemmas.forms or (
-            form in enable and not invented_plural(form, us_lower, zipf)
-        ):  # a British word's forms (colours), or a form another source gives
+        elif (
+            stem not in us_forms
+            or form in lemmas.lower
+            or form in lemmas.forms
+            or (form in enable and not invented_plural(form, us_lower, zipf))
+            or british_spelling(form, us_forms)
+            or (
+                zipf.get(form, 0.0) >= IN_USE
+                and form.endswith(("s", "ed", "ing"))
+                and not invented_plural(form, us_lower, zipf)
+            )
+        ):  # a British word's forms (colours, marginalised), a form another source gives,
+            # or one English text uses (reposted)
             forms.add(form)
         else:
             continue
@@ -215,6 +225,27 @@ def standard(
         else:
             table[word] = kind
     return table
+
+
+IN_USE = 2.5
+"""A form only en_GB's affix rules make is kept when English text uses it this often
+(Zipf 2.5, about once in three million words: reposted, influencers), not when it is
+rarer (targetted 2.2, setted)."""
+
+_US_SPELLINGS = (("is", "iz"), ("ys", "yz"), ("ll", "l"), ("our", "or"), ("tre", "ter"))
+"""British spellings and their US ones, as en_GB's forms differ from en_US's."""
+
+
+def british_spelling(form: str, us_forms: Set[str]) -> bool:
+    """Whether ``form`` is the British spelling of a form en_US holds: marginalised
+    (marginalized), snorkelling (snorkeling), fertilisers, colourful."""
+    for british, american in _US_SPELLINGS:
+        start = form.find(british)
+        while start != -1:
+            if form[:start] + american + form[start + len(british) :] in us_forms:
+                return True
+            start = form.find(british, start + 1)
+    return False
 
 
 def invented_form(
