@@ -18,10 +18,14 @@ import re
 from collections.abc import Callable, Mapping, Set
 from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.game.marks import N_, NC_
 from companion.lexicon import classify, hunspell, wordnet
 from companion.lexicon.reasons import Kind
+
+if TYPE_CHECKING:
+    from companion.lexicon.definitions import Data
 
 STANDARD, WORDGAME, COMMON = "standard", "wordgame", "common"
 BUILT_IN = {
@@ -124,7 +128,7 @@ def standard(
             _add(made, form, stem)
     us_lower = frozenset(f for f in us_forms if f.islower())
     forms: set[str] = set(us_forms)
-    lemmas = read_lemmas() if read_lemmas else wordnet.read(_wordnet_folder())
+    lemmas = read_lemmas() if read_lemmas else wordnet.read(wordnet_folder())
     if read_zipf:
         zipf = read_zipf()
     for form, stem in hunspell.forms(gb):
@@ -145,7 +149,7 @@ def standard(
             or (form in enable and not invented_plural(form, us_lower, zipf))
             or british_spelling(form, us_forms)
             or (
-                zipf.get(form, 0.0) >= IN_USE
+                zipf.get(form, 0.0) >= GB_FORM_IN_USE
                 and form.endswith(("s", "ed", "ing"))
                 and not invented_plural(form, us_lower, zipf)
             )
@@ -172,9 +176,7 @@ def standard(
     )
     table: dict[str, Kind] = {}
     for form in forms:
-        if len(form) > 2 and form in enable:  # what classify says of it, without the call
-            table[form] = Kind.WORD
-        elif found := classify.classify(form, evidence):
+        if found := classify.classify(form, evidence):
             classify.merge(table, *found)
     for form, stems in made.items():  # "dept" from "pt", "pts": an abbreviation's forms
         key = form.lower()
@@ -215,7 +217,7 @@ def standard(
             table[affix] = Kind.AFFIX  # listed bare, for compounds like "pre-war": not a word
         else:
             classify.merge(table, affix, Kind.AFFIX)
-    for key in sorted(classify.contractions()):  # "howll", "whatve", which no list writes
+    for key in classify.contractions():  # "howll", "whatve", which no list writes
         table.setdefault(key, Kind.CONTRACTION)
     for word in classify.TWO_LETTER_WORDS:  # the word-game list decides these
         table[word] = Kind.WORD
@@ -227,7 +229,7 @@ def standard(
     return table
 
 
-IN_USE = 2.5
+GB_FORM_IN_USE = 2.5
 """A form only en_GB's affix rules make is kept when English text uses it this often
 (Zipf 2.5, about once in three million words: reposted, influencers), not when it is
 rarer (targetted 2.2, setted)."""
@@ -256,7 +258,7 @@ def invented_form(
     that the spell-checker (``spelled``) gives regular: ``campi``, ``ignorami``
     (campuses), ``mongeese`` (mongooses). Not a verb of its own that ``listed``
     inflects (``overseeds``)."""
-    if not word.endswith(("ed", "s", "i", "geese", "men", "feet", "teeth")):
+    if not word.endswith(("ed", "s", "i", *(plural for plural, _ in GERMANIC_PLURALS))):
         return False
     if word + "s" in listed or word + "ing" in listed:
         return False
@@ -337,18 +339,21 @@ wordfreq's Zipf scale: about 60 times) is an uncountable noun's, no dictionary's
 
 def wordnet_origin() -> str:
     """What names the WordNet data in the cache keys (``none`` without them)."""
-    from companion.lexicon import definitions
-
-    data = definitions.find_data()
+    data = _wordnet_data()
     return data.origin if data else "none"
 
 
-def _wordnet_folder() -> Path | None:
+def wordnet_folder() -> Path | None:
     """Where WordNet's files are (the ones the definitions read), if anywhere."""
+    data = _wordnet_data()
+    return data.folder if data else None
+
+
+def _wordnet_data() -> Data | None:
+    """WordNet's files as the definitions find them (imported here, when first needed)."""
     from companion.lexicon import definitions
 
-    data = definitions.find_data()
-    return data.folder if data else None
+    return definitions.find_data()
 
 
 def wordgame(standard_table: dict[str, Kind]) -> dict[str, Kind]:

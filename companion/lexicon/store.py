@@ -178,9 +178,12 @@ class LexiconStore:
         with _lock_of(path):
             if force:
                 path.unlink(missing_ok=True)
-            if in_child and not self._cached(path, key):
+            table = self._cached(path, key) if in_child else None
+            if in_child and table is None:
                 self._in_child(_build_here, name)  # if it failed: built below, here
-            lexicon = Lexicon(name, self.title(name), self._entries(path, key, build))
+            if table is None:
+                table = self._entries(path, key, build)
+            lexicon = Lexicon(name, self.title(name), table)
             with _guard:
                 _loaded[path] = (key, lexicon)
         return Built(name, lexicon.word_count(), time.perf_counter() - start, path)
@@ -203,13 +206,12 @@ class LexiconStore:
             return cache.read(path, key)  # the compact form, not the build's big dict
 
     @staticmethod
-    def _cached(path: Path, key: str) -> bool:
-        """Whether ``path`` holds a good cache built under ``key``."""
+    def _cached(path: Path, key: str) -> WordTable | None:
+        """The table ``path`` holds, if it is a good cache built under ``key``."""
         try:
-            cache.read(path, key)
+            return cache.read(path, key)
         except cache.CacheInvalid:
-            return False
-        return True
+            return None
 
     def _big(self, name: str) -> bool:
         """Whether ``name`` is a group's list big enough to be built in a child process."""
@@ -302,7 +304,7 @@ def build_standard() -> dict[str, int]:
     """The standard list's entries with their frequencies. WordNet's lemmas, wordfreq's
     table (for the list's rules) and the frequencies as the cache stores them (about a
     second) are read meanwhile by another process (``Aside``)."""
-    aside = Aside(sources._wordnet_folder())
+    aside = Aside(sources.wordnet_folder())
     try:
         kinds = sources.standard(None, aside.lemmas, aside.zipf)
         return with_frequencies(kinds, aside.frequencies())
