@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from companion import store
 from companion.actions.judging import game_judge, lexicon
+from companion.game.challenges import PENDING, tally, vote_ruling
 from companion.game.deck import text
 from companion.game.errors import Conflict, Forbidden, NotFound, RuleError
 from companion.game.play import Challenge, Play, check_names
@@ -19,6 +20,7 @@ from companion.game.rules import Rules
 from companion.game.scoring import ChallengeResult, score_round
 from companion.lexicon import LexiconStore
 from companion.store import GameState, RoundState
+from companion.store.models import Challenge as ChallengeRow
 from companion.store.models import Game
 
 HOUSE_WORD_LETTERS = (2, 40)
@@ -48,15 +50,22 @@ class Challenged:
 
 
 def create_game(
-    lexicons: LexiconStore, names: list[str], first_dealer: int, rules: Rules
+    lexicons: LexiconStore,
+    names: list[str],
+    first_dealer: int,
+    rules: Rules,
+    handicap: tuple[int, ...] = (),
 ) -> Created:
-    """Start a game: names in seating order, the first dealer's seat, the house rules."""
+    """Start a game: names in seating order, the first dealer's seat, the house rules,
+    and each seat's head start in points (``handicap``, none: zero)."""
     check_names(names, "players[{i}]")
     if not 0 <= first_dealer < len(names):
         raise RuleError("first_dealer_range", "first_dealer", seats=len(names))
+    if handicap and len(handicap) != len(names):
+        raise RuleError("handicap_count", "handicap", count=len(handicap), players=len(names))
     lexicon(lexicons, rules.lexicon, "rules.lexicon")  # refuse an unknown lexicon now
     with store.transaction("game_changed"):
-        game, token = store.insert_game(names, first_dealer, rules)
+        game, token = store.insert_game(names, first_dealer, rules, handicap)
         state = store.state_of(game)
     return Created(state, token)
 
@@ -91,7 +100,7 @@ def save_round(
             raise Conflict("round_changed", "", number=number)
         play, sent_at = _seated(play, names)
         play = replace(play, round_number=number)
-        judge = game_judge(lexicons, rules.lexicon, store.house_words_of(game))
+        judge = game_judge(lexicons, rules, store.house_words_of(game))
         try:
             result = score_round(play, rules, judge)  # refuses a round against the rules
         except RuleError as exc:  # point at the player as the request listed them
@@ -120,7 +129,7 @@ def challenge(
         assert current.play is not None
         play = replace(current.play, challenges=(*current.play.challenges, typed))
         prefix = f"challenges[{len(play.challenges) - 1}]"
-        judge = game_judge(lexicons, rules.lexicon, store.house_words_of(game))
+        judge = game_judge(lexicons, rules, store.house_words_of(game))
         try:
             result = score_round(play, rules, judge)  # refuses own word, twice, no such word
         except RuleError as exc:  # point at the fields of the one challenge sent
@@ -161,11 +170,86 @@ def set_closed(game_id: str, token: str | None, number: int, closed: bool) -> Ro
         if not closed and not current.closed:
             raise RuleError("round_not_closed", "round", number=number)
         check_complete(current)
+        if closed:
+            check_votes_decided(current)
         row = store.new_round_row(game, number)
         row.closed = closed
         store.touch(game, row)
         state = store.round_state(game, number)
     return state
+
+
+def vote(
+    game_id: str, token: str | None, number: int, n: int, seat: int, legal: bool
+) -> Challenged:
+    """Seat ``seat`` votes on challenge ``n`` of open round ``number``: a seat's phone for
+    its own seat, the scorekeeper (edit token) for any seat. The vote's outcome is applied
+    once no vote still to come could change it (``tally``)."""
+    with store.transaction("round_changed", number=number):
+        game = store.locked_game(game_id)
+        _check_seat(game, seat)
+        if not store.can_edit(game, token):
+            held = store.seat_of_token(game, token)
+            if held is None:
+                raise Forbidden("vote_not_seated")
+            if held != seat:
+                raise Forbidden("vote_other_seat", "", seat=seat, name=game.players[seat].name)
+        rules = store.rules_of(game)
+        found = _open_vote(game, number, n)
+        store.put_vote(found, seat, legal)
+        votes = [v.legal for v in found.votes]
+        outcome = tally(votes, len(game.players), rules.challenge_ruling)
+        if outcome is not None:
+            store.settle(found, vote_ruling(outcome))
+        store.touch(game, found.round)
+        done = Challenged(store.round_state(game, number), n, rules.lexicon)
+    return done
+
+
+def decide(game_id: str, token: str | None, number: int, n: int, legal: bool) -> Challenged:
+    """The scorekeeper settles the open vote on challenge ``n`` (a tie, or a phone that
+    will not vote): the ruling is the scorekeeper's, the votes cast stay on record."""
+    with store.transaction("round_changed", number=number):
+        game = editable(game_id, token)
+        found = _open_vote(game, number, n)
+        store.settle(found, vote_ruling(legal, by_scorekeeper=True))
+        store.touch(game, found.round)
+        done = Challenged(store.round_state(game, number), n, store.rules_of(game).lexicon)
+    return done
+
+
+def _check_seat(game: Game, seat: int) -> None:
+    if not 0 <= seat < len(game.players):
+        raise NotFound("no_such_seat", "", seat=seat, seats=len(game.players))
+
+
+def _open_vote(game: Game, number: int, n: int) -> ChallengeRow:
+    """Challenge ``n`` of open round ``number`` with its vote still open; refusals say why not."""
+    current = store.round_state(game, number)
+    check_open(current)
+    found = store.challenge_row(store.round_row(game, number), n)
+    if found is None:
+        raise NotFound("no_such_challenge", "", number=number, n=n)
+    if found.decided_by != PENDING:
+        word = _challenged_text(current, n)
+        raise RuleError("vote_decided", "", n=n, word=word)
+    return found
+
+
+def _challenged_text(current: RoundState, n: int) -> str:
+    """The word of challenge ``n`` as laid down (in capitals), for a message."""
+    if current.result is None or n not in current.challenge_numbers:
+        return ""
+    return current.result.challenges[current.challenge_numbers.index(n)].text.upper()
+
+
+def check_votes_decided(current: RoundState) -> None:
+    """Refuse closing a round while the table is still voting on a challenge."""
+    if current.result is None:
+        return
+    waiting = [c.text.upper() for c in current.result.challenges if c.pending]
+    if waiting:
+        raise RuleError("vote_open", "round", number=current.number, words=waiting)
 
 
 def house_word_key(word: str) -> str:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.game.challenges import TABLE_ILLEGAL, Judge, Verdict
+from companion.game.challenges import PROPER_NOUN_ALLOWED, TABLE_ILLEGAL, Judge, Verdict
 from companion.game.errors import RuleError
+from companion.game.rules import Rules
 from companion.lexicon import Lexicon, LexiconStore, UnknownLexicon
 from companion.lexicon.definitions import Definition, Definitions
 from companion.lexicon.house import HouseIndex
@@ -48,9 +49,25 @@ def house_judge(house_words: dict[str, bool], lexicon_judge: Judge) -> Judge:
     return judge
 
 
-def game_judge(lexicons: LexiconStore, lexicon_name: str, house_words: dict[str, bool]) -> Judge:
-    """A stored game's judge: its house words, then its lexicon (loaded only when needed)."""
-    return house_judge(house_words, lazy_judge(lexicons, lexicon_name, "rules.lexicon"))
+def game_judge(lexicons: LexiconStore, rules: Rules, house_words: dict[str, bool]) -> Judge:
+    """A stored game's judge: its house words, then its lexicon (loaded only when needed),
+    with proper nouns legal where the house rule allows them."""
+    judge = lazy_judge(lexicons, rules.lexicon, "rules.lexicon")
+    if rules.proper_nouns:
+        judge = proper_nouns_judge(judge)
+    return house_judge(house_words, judge)
+
+
+def proper_nouns_judge(lexicon_judge: Judge) -> Judge:
+    """A judge that rules a proper noun legal (Junior's house rule), saying so."""
+
+    def judge(word: str) -> Verdict:
+        verdict = lexicon_judge(word)
+        if not verdict.legal and verdict.reason == Reason.PROPER_NOUN:
+            return Verdict(True, PROPER_NOUN_ALLOWED)
+        return verdict
+
+    return judge
 
 
 def definition(

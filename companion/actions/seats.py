@@ -129,7 +129,7 @@ def save_seats(
             play = Play(tuple(h for h in merged if h is not None), round_number=number)
             kept, dropped = still_standing(current, play)
             play = replace(play, challenges=kept)
-            judge = game_judge(lexicons, rules.lexicon, store.house_words_of(game))
+            judge = game_judge(lexicons, rules, store.house_words_of(game))
             score_round(play, rules, judge)
             gone = [c for c in current.play.challenges if c not in kept] if current.play else []
             store.drop_challenges(row, [(names.index(c.player), c.word) for c in gone])

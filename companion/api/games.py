@@ -15,7 +15,8 @@ from companion import store
 from companion.actions import games
 from companion.api import bp, json_body, json_object
 from companion.game.errors import Conflict, Refusal, ShapeError
-from companion.game.parse import parse_challenge, parse_play, parse_rules
+from companion.game.parse import parse_challenge, parse_handicap, parse_play, parse_rules
+from companion.game.play import MAX_PLAYERS, MIN_PLAYERS
 from companion.web import referee
 from companion.web.errors import refusal_json
 from companion.web.extensions import limited
@@ -59,7 +60,7 @@ def bearer() -> str | None:
 @limited("new-games")
 def create_game() -> tuple[Response, int]:
     """Start a game: players in seating order, first dealer, house rules."""
-    body = json_object("players", "first_dealer", "rules")
+    body = json_object("players", "first_dealer", "rules", "handicap")
     names = body.get("players")
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise ShapeError("names_list", "players")
@@ -67,7 +68,12 @@ def create_game() -> tuple[Response, int]:
     if isinstance(first, bool) or not isinstance(first, int):
         raise ShapeError("first_dealer_seat", "first_dealer")
     rules = parse_rules(body.get("rules"))
-    created = games.create_game(referee.store(), [n.strip() for n in names], first, rules)
+    handicap = ()
+    if body.get("handicap") is not None and MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        handicap = parse_handicap(body.get("handicap"), len(names))
+    created = games.create_game(
+        referee.store(), [n.strip() for n in names], first, rules, handicap
+    )
     game_id = created.state.id
     return jsonify(
         id=game_id,
@@ -122,6 +128,39 @@ def post_challenge(game_id: str, number: int) -> Response:
     definition = referee.ruling_definition(ruled, done.lexicon)
     data["ruling"] = {**challenge_json(ruled, done.number), "definition": definition}
     return jsonify(data)
+
+
+def _ruled(done: games.Challenged) -> Response:
+    """The round as a vote or a decision left it, with the challenge it concerned."""
+    data = round_json(done.round)
+    ruled = done.ruled()
+    challenge = challenge_json(ruled, done.number)
+    if ruled.pending:
+        challenge["stalled"] = done.round.stalled(ruled)
+    data["challenge"] = challenge
+    return jsonify(data)
+
+
+def _legal_flag() -> bool:
+    legal = json_object("legal").get("legal")
+    if not isinstance(legal, bool):
+        raise ShapeError("legal_flag", "legal")
+    return legal
+
+
+@bp.put("/games/<game_id>/rounds/<int:number>/challenges/<int:n>/votes/<int(signed=True):seat>")
+def put_vote(game_id: str, number: int, n: int, seat: int) -> Response:
+    """A seat's vote on a challenge the table settles by vote: ``{"legal": true|false}``
+    with that seat's secret (or the edit token, for any seat)."""
+    legal = _legal_flag()
+    return _ruled(games.vote(game_id, bearer(), number, n, seat, legal))
+
+
+@bp.post("/games/<game_id>/rounds/<int:number>/challenges/<int:n>/decide")
+def decide_vote(game_id: str, number: int, n: int) -> Response:
+    """The scorekeeper settles an open vote (a tie, a silent phone): ``{"legal": ...}``."""
+    legal = _legal_flag()
+    return _ruled(games.decide(game_id, bearer(), number, n, legal))
 
 
 @bp.delete("/games/<game_id>/rounds/<int:number>/challenges/<int:n>")

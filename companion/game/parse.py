@@ -13,7 +13,16 @@ from typing import Any
 from companion.game.deck import Card, Word, card
 from companion.game.errors import RuleError, ShapeError
 from companion.game.play import MAX_PLAYERS, Challenge, Hand, Play, check_player_count
-from companion.game.rules import MAX_LEXICON_NAME, MAX_POINTS, RULES, Rules, RuleSpec
+from companion.game.rules import (
+    LEAST_CARDS,
+    MAX_LEXICON_NAME,
+    MAX_POINTS,
+    MAX_ROUNDS,
+    MOST_CARDS,
+    RULES,
+    Rules,
+    RuleSpec,
+)
 
 MAX_WORD_TEXT = 60
 MAX_CHALLENGES = 80
@@ -50,14 +59,46 @@ def parse_rules(raw: object, where: str = "rules") -> Rules:
     """
     if raw is None:
         return Rules()
-    obj = _object(raw, where, {spec.name for spec in RULES})
-    return Rules(
-        **{
-            spec.name: _rule(obj[spec.name], spec, _at(where, spec.name))
-            for spec in RULES
-            if spec.name in obj
-        }
-    )
+    obj = _object(raw, where, {spec.name for spec in RULES} | {LEGACY_FLOOR})
+    values = {
+        spec.name: _rule(obj[spec.name], spec, _at(where, spec.name))
+        for spec in RULES
+        if spec.name in obj
+    }
+    if LEGACY_FLOOR in obj:  # games stored (and clients written) before "floor"
+        floor = "round" if _bool(obj[LEGACY_FLOOR], _at(where, LEGACY_FLOOR)) else "off"
+        if values.setdefault("floor", floor) != floor:
+            raise RuleError("floor_twice", _at(where, LEGACY_FLOOR), floor=values["floor"])
+    return Rules(**values)
+
+
+LEGACY_FLOOR = "zero_floor"
+"""The zero floor's old key: ``true`` is ``"floor": "round"``, ``false`` is ``"off"``."""
+
+
+def parse_hands(raw: object, where: str = "rules.hands") -> tuple[int, ...]:
+    """A round plan: the hand size of each round in order, 1 to 20 rounds of 2 to 10."""
+    if not isinstance(raw, list):
+        raise ShapeError("hands_list", where)
+    if not 1 <= len(raw) <= MAX_ROUNDS:
+        raise RuleError("hands_count", where, count=len(raw), most=MAX_ROUNDS)
+    for i, size in enumerate(raw):
+        if not LEAST_CARDS <= _int(size, f"{where}[{i}]") <= MOST_CARDS:
+            raise RuleError(
+                "hands_size", f"{where}[{i}]", size=size, least=LEAST_CARDS, most=MOST_CARDS
+            )
+    return tuple(raw)
+
+
+def parse_handicap(raw: object, players: int, where: str = "handicap") -> tuple[int, ...]:
+    """A head start in points per seat, in seating order (none: zero for everyone)."""
+    if raw is None:
+        return (0,) * players
+    if not isinstance(raw, list):
+        raise ShapeError("handicap_list", where)
+    if len(raw) != players:
+        raise RuleError("handicap_count", where, count=len(raw), players=players)
+    return tuple(_points(p, f"{where}[{i}]") for i, p in enumerate(raw))
 
 
 def _rule(raw: object, spec: RuleSpec, where: str) -> Any:
@@ -68,6 +109,8 @@ def _rule(raw: object, spec: RuleSpec, where: str) -> Any:
         return _points(raw, where)
     if spec.kind == "flag":
         return _bool(raw, where)
+    if spec.kind == "plan":
+        return parse_hands(raw, where)
     name = _string(raw, where).strip()
     if not name or len(name) > MAX_LEXICON_NAME:
         raise RuleError("lexicon_name", where, most=MAX_LEXICON_NAME)

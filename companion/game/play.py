@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from companion.game.challenges import Ruling
+from companion.game.challenges import Ruling, Verdict
 from companion.game.deck import Card, Word, letter_count, text
 from companion.game.errors import RuleError
 from companion.game.rules import Rules
@@ -44,7 +44,9 @@ class Challenge:
 
     ``ruling`` is the table's decision (True: legal), or None to ask the judge.
     ``recorded`` is a ruling made earlier and kept with a stored round: it is
-    used as it is, so a later change of dictionary can't rewrite history.
+    used as it is, so a later change of dictionary can't rewrite history. A challenge
+    put to the table's vote keeps the dictionary's ``advice`` and the ``votes`` cast so
+    far (player name, legal); while the vote is open its ruling is ``pending``.
     """
 
     by: str
@@ -52,6 +54,8 @@ class Challenge:
     word: int
     ruling: bool | None = None
     recorded: Ruling | None = None
+    advice: Verdict | None = None
+    votes: tuple[tuple[str, bool], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,10 @@ class Play:
     hands: tuple[Hand, ...]
     challenges: tuple[Challenge, ...] = ()
     round_number: int | None = None
+
+    def seat_of(self, name: str) -> int:
+        """The seat (index in ``hands``) of the player called ``name``."""
+        return next(i for i, h in enumerate(self.hands) if h.name == name)
 
     def hand(self, name: str) -> Hand:
         """The hand of the player called ``name``."""
@@ -161,7 +169,8 @@ def _check_players(play: Play) -> None:
 
 
 def _check_words(hand: Hand, rules: Rules, at: str = "") -> None:
-    """Refuse a word shorter than the house rule allows (paths ``{at}words[j]``)."""
+    """Refuse a word shorter than the house rule allows (paths ``{at}words[j]``); with
+    ``one_card`` (Junior) any card can be a word, and a challenge settles it."""
     for j, word in enumerate(hand.words):
         where, first = f"{at}words[{j}]", word[0]
         if rules.min_word == "cards" and len(word) < 2:
@@ -189,7 +198,7 @@ def _check_hand_sizes(play: Play, rules: Rules) -> None:
             _check_size(hand, rules, play.round_number, f"players[{i}]")
         return
     first = play.hands[0]
-    least, most = rules.hand_size(1), rules.largest_hand
+    least, most = rules.smallest_hand, rules.largest_hand
     for i, hand in enumerate(play.hands):
         if not least <= hand.card_count <= most:
             raise RuleError(

@@ -17,17 +17,63 @@ from typing import Any, Literal
 
 from companion.game.marks import N_
 
-MinWord = Literal["cards", "letters"]
+MinWord = Literal["cards", "letters", "one_card"]
 TwoPlayerBonus = Literal["longest", "most", "both"]
+Floor = Literal["round", "before_bonus", "total", "off"]
+ChallengeRuling = Literal["dictionary", "majority", "unanimous"]
 
 DEFAULT_LEXICON = "standard"
 MAX_POINTS = 1000
 """Bonus and penalty sizes above this are surely typing mistakes."""
 MAX_LEXICON_NAME = 40
 
-ROUNDS = 8
-FIRST_HAND = 3
-"""Cards dealt in round 1; each round deals one more (10 in round 8)."""
+STANDARD_HANDS = tuple(range(3, 11))
+"""The rule book's game: 8 rounds, 3 cards in round 1, one more each round, 10 in round 8."""
+MAX_ROUNDS = 20
+LEAST_CARDS, MOST_CARDS = 2, 10
+"""The hand sizes a round plan may deal (the card keyboard and the deck allow no more)."""
+
+
+def plan(first: int, last: int) -> tuple[int, ...]:
+    """The hand sizes of a game dealt from ``first`` cards to ``last``, one card more (or
+    fewer) each round: ``plan(3, 10)`` is the rule book's, ``plan(10, 6)`` counts down."""
+    step = 1 if last >= first else -1
+    return tuple(range(first, last + step, step))
+
+
+PLANS: dict[str, tuple[int, ...]] = {
+    "standard": STANDARD_HANDS,
+    "full": plan(3, 10) + plan(10, 3),
+    "junior": plan(2, 7),
+}
+"""The round plans offered by name: the rule book's, the full game of 16 rounds (up to
+10 cards and back down), and Quiddler Junior's 2 to 7 cards. A short game is any other
+``plan(first, last)``."""
+
+JUNIOR_RULES: dict[str, object] = {
+    "hands": list(PLANS["junior"]),
+    "min_word": "one_card",
+    "proper_nouns": True,
+    "leftover_penalty": False,
+}
+"""Quiddler Junior: what the Junior preset sets (and the ``common`` word list, where the
+server has it)."""
+
+
+def plan_label(hands: tuple[int, ...]) -> str:
+    """A round plan as people read it: ``3–10``, ``3–10–3``, or every size in order."""
+    if len(hands) == 1:
+        return str(hands[0])
+    turns = [hands[0]]
+    step = 0
+    for a, b in zip(hands, hands[1:], strict=False):
+        if abs(b - a) != 1:
+            return ", ".join(str(h) for h in hands)
+        if step and b - a != step:
+            turns.append(a)
+        step = b - a
+    turns.append(hands[-1])
+    return "–".join(str(h) for h in turns)
 
 
 @dataclass(frozen=True)
@@ -35,7 +81,8 @@ class RuleSpec:
     """How one house rule is declared: enough to parse it, offer it in a form and explain it.
 
     ``kind`` is ``choice`` (one of ``choices``), ``points`` (a whole number from 0 to
-    ``MAX_POINTS``), ``flag`` (on or off) or ``lexicon`` (the name of a word list).
+    ``MAX_POINTS``), ``flag`` (on or off), ``lexicon`` (the name of a word list) or
+    ``plan`` (the hand size of each round, in order).
     ``labels`` name each choice for people; ``title`` and ``explanation`` are English
     source text, translated where they are shown.
     """
@@ -59,6 +106,11 @@ class RuleSpec:
             return N_("on") if value else N_("off")
         if self.kind == "points":
             return N_("{value} points").format(value=value)
+        if self.kind == "plan" and isinstance(value, tuple):
+            # TRANSLATORS: a round plan in the rules table: "8 rounds: 3–10 cards".
+            return N_("Rounds: {count}; cards: {sizes}").format(
+                count=len(value), sizes=plan_label(value)
+            )
         return str(value)
 
     def applies(self, players: int) -> bool:
@@ -80,6 +132,8 @@ def house_rule(
         kind = "choice"
     elif lexicon:
         kind = "lexicon"
+    elif isinstance(default, tuple):
+        kind = "plan"
     else:
         kind = "flag" if isinstance(default, bool) else "points"
     spec = RuleSpec(
@@ -99,14 +153,22 @@ def house_rule(
 class Rules:
     """House rules; every field defaults to the rule book's choice."""
 
+    hands: tuple[int, ...] = house_rule(
+        STANDARD_HANDS,
+        title=N_("Round plan"),
+        explanation=N_(
+            "How many cards each round deals, in order: 3 to 10 (rule book), the full game "
+            "(3 up to 10 and back down to 3, 16 rounds), a short game, or Junior (2 to 7)."
+        ),
+    )
     min_word: MinWord = house_rule(
         "cards",
         title=N_("Minimum word"),
         explanation=N_(
             "A word needs at least two cards (rule book), or at least two letters, "
-            "so a lone IN, ER or TH counts."
+            "so a lone IN, ER or TH counts, or one card is enough (Junior)."
         ),
-        choices={"cards": N_("2 cards"), "letters": N_("2 letters")},
+        choices={"cards": N_("2 cards"), "letters": N_("2 letters"), "one_card": N_("1 card")},
     )
     two_player_bonus: TwoPlayerBonus = house_rule(
         "longest",
@@ -127,15 +189,48 @@ class Rules:
         title=N_("Bonus points"),
         explanation=N_("Points for the most-words and the longest-word bonus."),
     )
-    zero_floor: bool = house_rule(
+    floor: Floor = house_rule(
+        "round",
+        title=N_("Zero floor"),
+        explanation=N_(
+            "A round below zero counts as zero (rule book); or the floor applies before "
+            "the bonuses are added; or only the running total never drops below zero; or "
+            "no floor at all."
+        ),
+        choices={
+            "round": N_("Each round"),
+            "before_bonus": N_("Before the bonuses"),
+            "total": N_("Running total"),
+            "off": N_("No floor"),
+        },
+    )
+    leftover_penalty: bool = house_rule(
         True,
-        title=N_("Zero floor per round"),
-        explanation=N_("A round total below zero counts as zero."),
+        title=N_("Leftover cards count against"),
+        explanation=N_("Cards left in hand are subtracted (rule book); Junior leaves them out."),
     )
     false_out_penalty: int = house_rule(
         0,
         title=N_("False going-out penalty"),
         explanation=N_("Extra points taken from a player who went out but still had unused cards."),
+    )
+    challenge_ruling: ChallengeRuling = house_rule(
+        "dictionary",
+        title=N_("Challenges settled by"),
+        explanation=N_(
+            "The dictionary rules on a challenged word (rule book), or the table votes on "
+            "every phone with the dictionary as advice: a majority, or everyone."
+        ),
+        choices={
+            "dictionary": N_("The dictionary"),
+            "majority": N_("A majority vote"),
+            "unanimous": N_("A unanimous vote"),
+        },
+    )
+    proper_nouns: bool = house_rule(
+        False,
+        title=N_("Proper nouns allowed"),
+        explanation=N_("Names of people and places are legal words (Junior)."),
     )
     lexicon: str = house_rule(
         DEFAULT_LEXICON,
@@ -146,7 +241,15 @@ class Rules:
 
     def as_dict(self) -> dict[str, object]:
         """The rules as the API writes them (and the database stores them)."""
-        return {spec.name: getattr(self, spec.name) for spec in RULES}
+        return {
+            spec.name: list(value) if isinstance(value := getattr(self, spec.name), tuple) else value
+            for spec in RULES
+        }
+
+    @property
+    def vote(self) -> bool:
+        """Challenges are settled by a vote of the table, the dictionary only advising."""
+        return self.challenge_ruling != "dictionary"
 
     def bonuses_in_play(self, players: int) -> tuple[bool, bool]:
         """Whether (most words, longest word) bonuses are given with this many players."""
@@ -158,20 +261,24 @@ class Rules:
 
     @property
     def rounds(self) -> int:
-        """How many rounds a game has."""
-        return ROUNDS
+        """How many rounds a game has: as many as the plan deals."""
+        return len(self.hands)
 
     def round_numbers(self) -> range:
         """The rounds of a game, 1 to ``rounds``."""
         return range(1, self.rounds + 1)
 
     def hand_size(self, round_number: int) -> int:
-        """Cards dealt to each player in round ``round_number``: 3 in round 1, 10 in round 8."""
-        return FIRST_HAND + round_number - 1
+        """Cards dealt to each player in round ``round_number`` (1-based), as planned."""
+        return self.hands[round_number - 1]
 
     @property
     def largest_hand(self) -> int:
-        return self.hand_size(self.rounds)
+        return max(self.hands)
+
+    @property
+    def smallest_hand(self) -> int:
+        return min(self.hands)
 
 
 RULES: tuple[RuleSpec, ...] = tuple(replace(f.metadata["rule"], name=f.name) for f in fields(Rules))

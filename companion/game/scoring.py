@@ -1,9 +1,11 @@
 """Round scoring: the one path every page, the API and every export goes through.
 
 Order, as the rule book has it: challenges strike illegal words first (their
-cards count as unused); then word points, unused points, the two bonuses on
-the words that stand, challenge penalties, the false-going-out penalty, and
-last the zero floor.
+cards count as unused); then word points, unused points (unless the house rule
+leaves them out), the two bonuses on the words that stand, challenge penalties,
+the false-going-out penalty, and last the zero floor, as the house rule places it
+(each round, before the bonuses, on the running total, or none). A challenge whose
+vote is still open changes nothing until it is decided.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 
-from companion.game.challenges import Judge, Ruling, rule
+from companion.game.challenges import Judge, Ruling, Verdict, rule
 from companion.game.deck import Card, Word, letter_count, text, value
 from companion.game.play import Challenge, Hand, Play, check
 from companion.game.rules import Rules
@@ -76,22 +78,42 @@ class ChallengeResult:
     points: int
 
     @property
-    def charged_to(self) -> str:
+    def pending(self) -> bool:
+        """The table's vote on it is still open: it changes no score yet."""
+        return self.ruling.pending
+
+    @property
+    def advice(self) -> Verdict | None:
+        """The dictionary's verdict, when the table votes (its advice)."""
+        if self.challenge.advice is not None:
+            return self.challenge.advice
+        return Verdict(self.ruling.legal, self.ruling.reason) if self.pending else None
+
+    @property
+    def charged_to(self) -> str | None:
+        if self.pending:
+            return None
         return self.challenge.by if self.ruling.legal else self.challenge.player
 
     def as_dict(self, say: Say = str) -> dict[str, object]:
-        return {
+        advice = self.advice
+        out: dict[str, object] = {
             "by": self.challenge.by,
             "player": self.challenge.player,
             "word": self.challenge.word,
             "text": self.text,
-            "legal": self.ruling.legal,
-            "decided_by": self.ruling.decided_by,
-            "reason": say(self.ruling.reason),
-            "code": self.ruling.reason,
+            "decided": not self.pending,
+            "legal": None if self.pending else self.ruling.legal,
+            "decided_by": None if self.pending else self.ruling.decided_by,
+            "reason": None if self.pending else say(self.ruling.reason),
+            "code": None if self.pending else self.ruling.reason,
             "points": self.points,
             "charged_to": self.charged_to,
         }
+        if advice is not None:
+            out["advice"] = {"legal": advice.legal, "reason": say(advice.reason), "code": advice.reason}
+            out["votes"] = {name: legal for name, legal in self.challenge.votes}
+        return out
 
 
 @dataclass(frozen=True)
@@ -107,6 +129,8 @@ class PlayerScore:
     challenge_penalty: int
     false_out_penalty: int
     score: int
+    leftovers_count: bool = True
+    """The house rule subtracts the cards left over (Junior leaves them out)."""
 
     @property
     def standing_words(self) -> tuple[WordScore, ...]:
@@ -121,13 +145,21 @@ class PlayerScore:
         return value(self.unused)
 
     @property
+    def unused_penalty(self) -> int:
+        """What the cards left over take off: their points, or nothing by house rule."""
+        return self.unused_points if self.leftovers_count else 0
+
+    @property
+    def bonuses(self) -> int:
+        return self.bonus_most_words + self.bonus_longest_word
+
+    @property
     def total(self) -> int:
         """The round total before the zero floor."""
         return (
             self.word_points
-            - self.unused_points
-            + self.bonus_most_words
-            + self.bonus_longest_word
+            - self.unused_penalty
+            + self.bonuses
             - self.challenge_penalty
             - self.false_out_penalty
         )
@@ -139,6 +171,7 @@ class PlayerScore:
             "word_points": self.word_points,
             "unused": [c.name for c in self.unused],
             "unused_points": self.unused_points,
+            "unused_penalty": self.unused_penalty,
             "went_out": self.went_out,
             "bonus_most_words": self.bonus_most_words,
             "bonus_longest_word": self.bonus_longest_word,
@@ -191,9 +224,13 @@ def score_round(play: Play, rules: Rules | None = None, judge: Judge | None = No
         assert by is not None and player is not None
         ch = replace(typed, by=by, player=player)
         word = play.hand(ch.player).words[ch.word]
-        ruling = ch.recorded or rule(text(word), ch.ruling, judge, f"challenges[{n}]")
+        ruling = ch.recorded or rule(
+            text(word), ch.ruling, judge, f"challenges[{n}]", vote=rules.vote
+        )
         result = ChallengeResult(ch, text(word), ruling, value(word))
         rulings.append(result)
+        if ruling.pending:  # the table is still voting: the word stands, nobody pays
+            continue
         if ruling.legal:
             penalty[ch.by] += result.points
         else:
@@ -223,10 +260,21 @@ def score_round(play: Play, rules: Rules | None = None, judge: Judge | None = No
             challenge_penalty=penalty[h.name],
             false_out_penalty=rules.false_out_penalty if h.went_out and unused else 0,
             score=0,
+            leftovers_count=rules.leftover_penalty,
         )
-        floored = max(draft.total, 0) if rules.zero_floor else draft.total
-        players.append(replace(draft, score=floored))
+        players.append(replace(draft, score=floored(draft, rules)))
     return RoundScore(tuple(players), tuple(rulings), most, longest)
+
+
+def floored(player: PlayerScore, rules: Rules) -> int:
+    """A player's round score under the house rule's zero floor: ``round`` floors the
+    whole round total, ``before_bonus`` floors it before the bonuses are added, ``total``
+    and ``off`` keep the signed total (``total`` floors the running total instead)."""
+    if rules.floor == "round":
+        return max(player.total, 0)
+    if rules.floor == "before_bonus":
+        return max(player.total - player.bonuses, 0) + player.bonuses
+    return player.total
 
 
 @dataclass(frozen=True)

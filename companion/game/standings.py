@@ -18,23 +18,50 @@ def first_player(first_dealer: int, round_number: int, players: int) -> int:
 
 @dataclass(frozen=True)
 class Standing:
-    """One player's place: running total of the closed rounds and rank (ties share a rank)."""
+    """One player's place: running total of the closed rounds (from their handicap) and
+    rank (ties share a rank)."""
 
     seat: int
     name: str
     total: int
     rank: int
+    handicap: int = 0
 
 
-def standings(names: Sequence[str], round_scores: Sequence[Sequence[int]]) -> list[Standing]:
+def running_totals(
+    round_scores: Sequence[Sequence[int]],
+    handicap: Sequence[int],
+    floor_total: bool = False,
+) -> list[list[int]]:
+    """Each seat's running total after each closed round, starting from its handicap
+    (``[seat][0]`` is the start). With ``floor_total`` (the ``"total"`` zero floor) a
+    running total never stays below zero after a round."""
+    totals = [[start] for start in handicap]
+    for scores in round_scores:
+        for seat, score in enumerate(scores):
+            after = totals[seat][-1] + score
+            totals[seat].append(max(after, 0) if floor_total else after)
+    return totals
+
+
+def standings(
+    names: Sequence[str],
+    round_scores: Sequence[Sequence[int]],
+    handicap: Sequence[int] | None = None,
+    floor_total: bool = False,
+) -> list[Standing]:
     """Players by running total, highest first; equal totals share the better rank.
 
-    ``round_scores`` holds, per closed round, each seat's floored score.
+    ``round_scores`` holds, per closed round in order, each seat's round score;
+    ``handicap`` each seat's head start (none: zero).
     """
-    totals = [sum(scores[seat] for scores in round_scores) for seat in range(len(names))]
+    start = list(handicap) if handicap is not None else [0] * len(names)
+    totals = [line[-1] for line in running_totals(round_scores, start, floor_total)]
     order = sorted(range(len(names)), key=lambda seat: (-totals[seat], seat))
     return [
-        Standing(seat, names[seat], totals[seat], 1 + sum(t > totals[seat] for t in totals))
+        Standing(
+            seat, names[seat], totals[seat], 1 + sum(t > totals[seat] for t in totals), start[seat]
+        )
         for seat in order
     ]
 

@@ -71,7 +71,7 @@ def _flags(
     lexicons = referee.store()
     if not lexicons.knows(state.rules.lexicon):  # a group's own list may have been removed
         return {}, False
-    judge = judging.game_judge(lexicons, state.rules.lexicon, state.house_words)
+    judge = judging.game_judge(lexicons, state.rules, state.house_words)
     hands = enumerate(current.play.hands)
     verdicts = {(s, j): judge(text(w)) for s, hand in hands for j, w in enumerate(hand.words)}
     return {at: v.reason for at, v in verdicts.items() if not v.legal}, True
@@ -100,9 +100,11 @@ def _review(state: store.GameState, current: store.RoundState) -> list[Review]:
     for hand, scored in zip(current.play.hands, current.result.players, strict=True):
         cards = [c for w in hand.words for c in w] + list(hand.unused)
         best = best_play(cards, index, state.rules.min_word)
-        played = scored.word_points - scored.unused_points
+        played = scored.word_points - scored.unused_penalty
         words = tuple(WordScore(w) for w in best.words)
-        out.append(Review(hand.name, best, words, played, max(best.points - played, 0)))
+        # Without the leftover penalty the best play is worth its words alone.
+        could = best.points if state.rules.leftover_penalty else sum(w.value for w in words)
+        out.append(Review(hand.name, best, words, played, max(could - played, 0)))
     return out
 
 

@@ -28,7 +28,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import joinedload, selectinload
 
 from companion.game import solitaire
-from companion.game.challenges import Ruling
+from companion.game.challenges import PENDING, Ruling, Verdict, stalled
 from companion.game.deck import BY_NAME
 from companion.game.errors import Conflict
 from companion.game.errors import NotFound as NotFound  # the web raises store.NotFound
@@ -36,10 +36,26 @@ from companion.game.parse import parse_rules
 from companion.game.play import Challenge, Hand, Play
 from companion.game.rules import MinWord, Rules
 from companion.game.scoring import BonusRace, ChallengeResult, RoundScore, bonus_race, score_round
-from companion.game.standings import Standing, dealer, first_player, standings, winners
+from companion.game.standings import (
+    Standing,
+    dealer,
+    first_player,
+    running_totals,
+    standings,
+    winners,
+)
 from companion.store.db import db
 from companion.store.models import Challenge as ChallengeRow
-from companion.store.models import Entry, Game, HouseWord, Player, Round, Solitaire, now
+from companion.store.models import (
+    Entry,
+    Game,
+    HouseWord,
+    Player,
+    Round,
+    Solitaire,
+    Vote,
+    now,
+)
 
 STORABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """What the id of a stored game or solitaire game can be (``secrets.token_urlsafe``, in a
@@ -104,6 +120,13 @@ class RoundState:
     seats: tuple[SeatState, ...] = ()
     race: BonusRace | None = None
     """The bonus to beat, once any seat is in, while the round is open."""
+    challenge_ruling: str = "dictionary"
+    """How the game settles a challenge: the dictionary, or the table's vote."""
+
+    def stalled(self, ruled: ChallengeResult) -> bool:
+        """The table has all voted on ``ruled`` and it is still undecided (a tie)."""
+        votes = [legal for _, legal in ruled.challenge.votes]
+        return ruled.pending and stalled(votes, len(self.seats), self.challenge_ruling)
 
     @property
     def started(self) -> bool:
@@ -136,6 +159,15 @@ class GameState:
     house_words: dict[str, bool]
     claimed: tuple[bool, ...] = ()
     """Per seat: a phone holds it."""
+    handicap: tuple[int, ...] = ()
+    """Per seat: the points that player started with."""
+
+    def running(self) -> list[list[int]]:
+        """Each seat's running total from its handicap after each closed round, as the
+        leaderboard, its chart and the exports show it (the ``total`` floor applied)."""
+        closed = [[p.score for p in r.result.players] for r in self.rounds if r.closed and r.result]
+        start = self.handicap or (0,) * len(self.names)
+        return running_totals(closed, start, self.rules.floor == "total")
 
     @property
     def next_round(self) -> int | None:
@@ -184,7 +216,9 @@ def get_game(game_id: str) -> Game:
             joinedload(Game.players),
             selectinload(Game.house_words),
             selectinload(Game.rounds).joinedload(Round.entries),
-            selectinload(Game.rounds).joinedload(Round.challenges),
+            selectinload(Game.rounds)
+            .joinedload(Round.challenges)
+            .selectinload(ChallengeRow.votes),
         )
     )
     game = db.session.scalars(query).unique().first()
@@ -267,15 +301,17 @@ def state_of(game: Game) -> GameState:
     stored = {r.number: r for r in game.rounds}
     rounds = [_round_state(game, names, rules, n, stored.get(n)) for n in rules.round_numbers()]
     closed = [[p.score for p in r.result.players] for r in rounds if r.closed and r.result]
+    handicap = tuple(p.handicap or 0 for p in game.players)
     return GameState(
         game.id,
         game.version,
         names,
         rules,
         tuple(rounds),
-        tuple(standings(names, closed)),
+        tuple(standings(names, closed, handicap, rules.floor == "total")),
         house_words_of(game),
         tuple(p.seat_token_hash is not None for p in game.players),
+        handicap,
     )
 
 
@@ -319,6 +355,7 @@ def _round_state(
         challenge_numbers=tuple(c.number for c in row.challenges) if row else (),
         seats=seats,
         race=race,
+        challenge_ruling=rules.challenge_ruling,
     )
 
 
@@ -341,6 +378,12 @@ def _play_of(row: Round, seats: tuple[SeatState, ...]) -> Play:
             names[c.player_seat],
             c.word,
             recorded=Ruling(c.legal, c.decided_by, c.reason_code),
+            advice=(
+                Verdict(c.advice_legal, c.advice_reason or "")
+                if c.advice_legal is not None
+                else None
+            ),
+            votes=tuple((names[v.seat], v.legal) for v in c.votes),
         )
         for c in row.challenges
     )
@@ -427,9 +470,12 @@ def _insert(model: type[Row], **columns: object) -> tuple[Row, str]:
     return row, token
 
 
-def insert_game(names: list[str], first_dealer: int, rules: Rules) -> tuple[Game, str]:
+def insert_game(
+    names: list[str], first_dealer: int, rules: Rules, handicap: tuple[int, ...] = ()
+) -> tuple[Game, str]:
     """Add a new game's rows; return it and its edit token."""
-    players = [Player(seat=i, name=n) for i, n in enumerate(names)]
+    start = handicap or (0,) * len(names)
+    players = [Player(seat=i, name=n, handicap=h) for i, (n, h) in enumerate(zip(names, start))]
     return _insert(Game, first_dealer=first_dealer, rules=rules.as_dict(), players=players)
 
 
@@ -501,6 +547,7 @@ def add_challenge_row(row: Round, ruled: ChallengeResult, lexicon: str) -> int:
     challenge, ruling = ruled.challenge, ruled.ruling
     n = (row.challenges_made or 0) + 1
     row.challenges_made = n
+    advice = ruled.advice
     row.challenges.append(
         ChallengeRow(
             number=n,
@@ -511,9 +558,35 @@ def add_challenge_row(row: Round, ruled: ChallengeResult, lexicon: str) -> int:
             decided_by=ruling.decided_by,
             reason_code=ruling.reason,
             lexicon=lexicon,
+            advice_legal=advice.legal if advice else None,
+            advice_reason=advice.reason if advice else None,
         )
     )
     return n
+
+
+def challenge_row(row: Round | None, n: int) -> ChallengeRow | None:
+    """Challenge number ``n`` of a stored round, if there is one."""
+    return next((c for c in row.challenges if c.number == n), None) if row else None
+
+
+def put_vote(found: ChallengeRow, seat: int, legal: bool) -> None:
+    """Keep (or change) seat ``seat``'s vote on an open challenge."""
+    vote = next((v for v in found.votes if v.seat == seat), None)
+    if vote is None:
+        found.votes.append(Vote(seat=seat, legal=legal))
+    else:
+        vote.legal = legal
+
+
+def settle(found: ChallengeRow, ruling: Ruling) -> None:
+    """Close the vote on a challenge with ``ruling`` (its advice stays as it was)."""
+    assert found.decided_by == PENDING
+    found.legal, found.decided_by, found.reason_code = (
+        ruling.legal,
+        ruling.decided_by,
+        ruling.reason,
+    )
 
 
 def drop_challenges(row: Round, keys: list[tuple[int, int]]) -> None:

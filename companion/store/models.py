@@ -59,6 +59,8 @@ class Player(Model):
     game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     seat: Mapped[int]
     name: Mapped[str] = mapped_column(String(40))
+    handicap: Mapped[int] = mapped_column(default=0, server_default="0")
+    """Points this player starts the game with (a head start at a mixed-skill table)."""
     seat_token_hash: Mapped[str | None] = mapped_column(String(64), default=None)
     """SHA-256 of the seat token of the phone that claimed this seat; None while unclaimed."""
     claimed_at: Mapped[datetime | None] = mapped_column(default=None)
@@ -128,9 +130,34 @@ class Challenge(Model):
     reason_code: Mapped[str] = mapped_column(String(40))
     """Why, as a code (``proper_noun``, ``table_legal``...): the words are rendered when shown."""
     lexicon: Mapped[str] = mapped_column(String(40))
+    advice_legal: Mapped[bool | None] = mapped_column(default=None)
+    advice_reason: Mapped[str | None] = mapped_column(String(40), default=None)
+    """The dictionary's verdict, kept when the table votes (``decided_by`` is ``pending``
+    until the vote is decided, then ``vote`` or ``scorekeeper``); None when the
+    dictionary or the table's own ruling decided."""
     created_at: Mapped[datetime] = mapped_column(default=now)
 
     round: Mapped[Round] = relationship(back_populates="challenges")
+    votes: Mapped[list[Vote]] = relationship(
+        back_populates="challenge", order_by="Vote.seat", cascade="all, delete-orphan"
+    )
+
+
+class Vote(Model):
+    """One seat's vote on a challenge the table settles by vote: legal or not."""
+
+    __tablename__ = "vote"
+    __table_args__ = (UniqueConstraint("challenge_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    challenge_id: Mapped[int] = mapped_column(
+        ForeignKey("challenge.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int]
+    legal: Mapped[bool]
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+    challenge: Mapped[Challenge] = relationship(back_populates="votes")
 
 
 class HouseWord(Model):

@@ -30,7 +30,7 @@ def round_json(current: RoundState) -> dict[str, object]:
     if current.result is not None:
         result = result_json(current.result)
         result["challenges"] = [
-            challenge_json(ruled, n)
+            {**challenge_json(ruled, n), **({"stalled": current.stalled(ruled)} if ruled.pending else {})}
             for ruled, n in zip(current.result.challenges, current.challenge_numbers, strict=True)
         ]
     return {
@@ -79,6 +79,7 @@ def game_json(state: GameState) -> dict[str, object]:
                 "total": by_seat[i].total,
                 "rank": by_seat[i].rank,
                 "claimed": state.claimed[i],
+                "handicap": by_seat[i].handicap,
             }
             for i, n in enumerate(state.names)
         ],

@@ -122,6 +122,21 @@ REFUSALS: dict[str, str | Plural] = {
     "hand_cards": N_('Send "cards": the hand as a list of card names.'),
     "discard_flag": N_('"discard" is true or false.'),
     "allowed_flag": N_('Send {{"allowed": true}} to allow the word, false to ban it.'),
+    "legal_flag": N_('Send {{"legal": true}} for a legal word, false for not legal.'),
+    "hands_list": N_(
+        '"hands" is the round plan: a list of hand sizes, one per round, such as [3, 4, 5].'
+    ),
+    "hands_count": N_("A round plan has 1 to {most} rounds; this one has {count}."),
+    "hands_size": N_("A round deals {least} to {most} cards, not {size}."),
+    "handicap_list": N_('"handicap" is a list of points, one per player in seating order.'),
+    "handicap_count": N_(
+        "Give a handicap for each of the {players} players, in seating order "
+        "(0 for no head start); this list has {count}."
+    ),
+    "floor_twice": N_(
+        'Send the zero floor once: "floor" is "{floor}", and the old "zero_floor" says '
+        "otherwise; leave out zero_floor."
+    ),
     "lexicon_name": N_("Name a lexicon (1 to {most} characters)."),
     "unknown_lexicon": N_("There is no lexicon '{name}'; choose one of: {names}."),
     "no_such_game_for_words": N_("There is no game '{name}'."),
@@ -230,6 +245,19 @@ REFUSALS: dict[str, str | Plural] = {
         "This phone holds {yours}'s seat; only {name}'s phone or the scorekeeper "
         "can enter {name}'s hand."
     ),
+    "vote_not_seated": N_(
+        "Only the players at the table vote: tap your name on the game's page to take "
+        "your seat first (API: send 'Authorization: Bearer <seat token>')."
+    ),
+    "vote_other_seat": N_(
+        "This phone holds another player's seat; only {name}'s phone or the scorekeeper "
+        "can cast {name}'s vote."
+    ),
+    "vote_decided": N_("The vote on {word} is already decided; nothing was changed."),
+    "vote_open": N_(
+        "The table is still voting on {words}: everyone votes, or the scorekeeper "
+        "decides, before round {number} is closed."
+    ),
     "seat_taken": N_(
         "{name}'s seat is already taken by another phone; if that phone is lost, "
         "ask the scorekeeper to release the seat."
@@ -288,6 +316,9 @@ REASONS: dict[str, str] = {
     "banned_house_word": N_("banned house word"),
     "table_legal": N_("the table ruled it legal"),
     "table_illegal": N_("the table ruled it not legal"),
+    "vote_legal": N_("the table voted it legal"),
+    "vote_illegal": N_("the table voted it not legal"),
+    "proper_noun_allowed": N_("proper noun, allowed by this game's rules"),
 }
 """Every reason code of a verdict or a ruling, and its English words."""
 
