@@ -71,9 +71,7 @@ def create_game() -> tuple[Response, int]:
     handicap = ()
     if body.get("handicap") is not None and MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         handicap = parse_handicap(body.get("handicap"), len(names))
-    created = games.create_game(
-        referee.store(), [n.strip() for n in names], first, rules, handicap
-    )
+    created = games.create_game(referee.store(), [n.strip() for n in names], first, rules, handicap)
     game_id = created.state.id
     return jsonify(
         id=game_id,
@@ -126,18 +124,14 @@ def post_challenge(game_id: str, number: int) -> Response:
     data = round_json(done.round)
     ruled = done.ruled()
     definition = referee.ruling_definition(ruled, done.lexicon)
-    data["ruling"] = {**challenge_json(ruled, done.number), "definition": definition}
+    data["ruling"] = {**challenge_json(ruled, done.number, done.round), "definition": definition}
     return jsonify(data)
 
 
 def _ruled(done: games.Challenged) -> Response:
     """The round as a vote or a decision left it, with the challenge it concerned."""
     data = round_json(done.round)
-    ruled = done.ruled()
-    challenge = challenge_json(ruled, done.number)
-    if ruled.pending:
-        challenge["stalled"] = done.round.stalled(ruled)
-    data["challenge"] = challenge
+    data["challenge"] = challenge_json(done.ruled(), done.number, done.round)
     return jsonify(data)
 
 

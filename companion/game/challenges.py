@@ -46,7 +46,6 @@ class Ruling:
     decided_by: str
     reason: str
 
-
     @property
     def pending(self) -> bool:
         """The table's vote on it is still open."""

@@ -13,6 +13,7 @@ the rules (``rules.rounds``, ``rules.hand_size(r)``) everywhere, never written a
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
+from itertools import pairwise
 from typing import Any, Literal
 
 from companion.game.marks import N_
@@ -27,6 +28,7 @@ MAX_POINTS = 1000
 """Bonus and penalty sizes above this are surely typing mistakes."""
 MAX_LEXICON_NAME = 40
 
+EN_DASH = "\u2013"
 STANDARD_HANDS = tuple(range(3, 11))
 """The rule book's game: 8 rounds, 3 cards in round 1, one more each round, 10 in round 8."""
 MAX_ROUNDS = 20
@@ -61,19 +63,20 @@ server has it)."""
 
 
 def plan_label(hands: tuple[int, ...]) -> str:
-    """A round plan as people read it: ``3–10``, ``3–10–3``, or every size in order."""
+    """A round plan as people read it: 3 to 10, 3 to 10 to 3 (joined by en dashes), or
+    every size in order."""
     if len(hands) == 1:
         return str(hands[0])
     turns = [hands[0]]
     step = 0
-    for a, b in zip(hands, hands[1:], strict=False):
+    for a, b in pairwise(hands):
         if abs(b - a) != 1:
             return ", ".join(str(h) for h in hands)
         if step and b - a != step:
             turns.append(a)
         step = b - a
     turns.append(hands[-1])
-    return "–".join(str(h) for h in turns)
+    return EN_DASH.join(str(h) for h in turns)
 
 
 @dataclass(frozen=True)
@@ -107,7 +110,7 @@ class RuleSpec:
         if self.kind == "points":
             return N_("{value} points").format(value=value)
         if self.kind == "plan" and isinstance(value, tuple):
-            # TRANSLATORS: a round plan in the rules table: "8 rounds: 3–10 cards".
+            # TRANSLATORS: a round plan in the rules table: "Rounds: 8; cards: 3 to 10".
             return N_("Rounds: {count}; cards: {sizes}").format(
                 count=len(value), sizes=plan_label(value)
             )
@@ -242,7 +245,7 @@ class Rules:
     def as_dict(self) -> dict[str, object]:
         """The rules as the API writes them (and the database stores them)."""
         return {
-            spec.name: list(value) if isinstance(value := getattr(self, spec.name), tuple) else value
+            spec.name: list(v) if isinstance(v := getattr(self, spec.name), tuple) else v
             for spec in RULES
         }
 

@@ -111,7 +111,11 @@ class ChallengeResult:
             "charged_to": self.charged_to,
         }
         if advice is not None:
-            out["advice"] = {"legal": advice.legal, "reason": say(advice.reason), "code": advice.reason}
+            out["advice"] = {
+                "legal": advice.legal,
+                "reason": say(advice.reason),
+                "code": advice.reason,
+            }
             out["votes"] = {name: legal for name, legal in self.challenge.votes}
         return out
 

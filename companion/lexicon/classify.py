@@ -99,9 +99,7 @@ _POINTING = frozenset("this that there here these those".split())
 _ANYONE = frozenset(
     "somebody someone something everybody everyone everything nobody nothing".split()
 )
-_MODALS = frozenset(
-    "could should would might must couldnt shouldnt wouldnt mightnt mustnt".split()
-)
+_MODALS = frozenset("could should would might must couldnt shouldnt wouldnt mightnt mustnt".split())
 CONTRACTION_HOSTS: dict[str, frozenset[str]] = {
     "ll": _PERSONS | _QUESTIONS | _POINTING | _ANYONE,
     "d": _PERSONS | _QUESTIONS | _POINTING | _ANYONE,

@@ -180,9 +180,13 @@ def standard(
             classify.merge(table, *found)
     for form, stems in made.items():  # "dept" from "pt", "pts": an abbreviation's forms
         key = form.lower()
-        if table.get(key) is Kind.WORD and key not in enable and all(
-            (found := classify.classify(stem, evidence)) and found[1] is Kind.ABBREVIATION
-            for stem in stems
+        if (
+            table.get(key) is Kind.WORD
+            and key not in enable
+            and all(
+                (found := classify.classify(stem, evidence)) and found[1] is Kind.ABBREVIATION
+                for stem in stems
+            )
         ):
             table[key] = Kind.ABBREVIATION
     for form in forms:  # "Church's" is a name's, but "churchs" reads as a misspelt plural
@@ -377,9 +381,7 @@ def common(standard_table: dict[str, Kind], zipf: Mapping[str, float]) -> dict[s
     Junior, without the words of a profanity list; standard's other entries keep their
     reasons (a name is still a proper noun), a rarer word is simply not in it."""
     rude = offensive_words()
-    table: dict[str, Kind] = {
-        w: k for w, k in standard_table.items() if k is not Kind.WORD
-    }
+    table: dict[str, Kind] = {w: k for w, k in standard_table.items() if k is not Kind.WORD}
     for word, kind in standard_table.items():
         if kind is Kind.WORD and zipf.get(word, 0.0) >= COMMON_ZIPF and word not in rude:
             table[word] = kind

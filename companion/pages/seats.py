@@ -60,8 +60,10 @@ def claim(game_id: str, seat: int) -> BaseResponse:
     if claimed.token is not None:  # not tapped twice
         remember_seat(game_id, claimed.token)
         flash(
-            _("This phone is %(name)s's seat: enter your own hand here each round.",
-              name=claimed.name),
+            _(
+                "This phone is %(name)s's seat: enter your own hand here each round.",
+                name=claimed.name,
+            ),
             "ok",
         )
     number = claimed.game.next_round  # the round to enter now, or the game once all are closed

@@ -268,11 +268,13 @@ def check_connections(workers: int, pool: object) -> str | None:
     if not pool or db.engine.dialect.name != "postgresql":
         return None
     with db.engine.connect() as conn:
-        limit, superusers, reserved = conn.execute(text(
-            "SELECT current_setting('max_connections')::int,"
-            " current_setting('superuser_reserved_connections')::int,"
-            " coalesce(current_setting('reserved_connections', true), '0')::int"  # 16 on
-        )).one()
+        limit, superusers, reserved = conn.execute(
+            text(
+                "SELECT current_setting('max_connections')::int,"
+                " current_setting('superuser_reserved_connections')::int,"
+                " coalesce(current_setting('reserved_connections', true), '0')::int"  # 16 on
+            )
+        ).one()
     try:
         return check_server(workers, int(str(pool)), limit, superusers + reserved)
     except ValueError as refused:

@@ -216,9 +216,7 @@ def get_game(game_id: str) -> Game:
             joinedload(Game.players),
             selectinload(Game.house_words),
             selectinload(Game.rounds).joinedload(Round.entries),
-            selectinload(Game.rounds)
-            .joinedload(Round.challenges)
-            .selectinload(ChallengeRow.votes),
+            selectinload(Game.rounds).joinedload(Round.challenges).selectinload(ChallengeRow.votes),
         )
     )
     game = db.session.scalars(query).unique().first()
@@ -475,7 +473,10 @@ def insert_game(
 ) -> tuple[Game, str]:
     """Add a new game's rows; return it and its edit token."""
     start = handicap or (0,) * len(names)
-    players = [Player(seat=i, name=n, handicap=h) for i, (n, h) in enumerate(zip(names, start))]
+    players = [
+        Player(seat=i, name=n, handicap=h)
+        for i, (n, h) in enumerate(zip(names, start, strict=True))
+    ]
     return _insert(Game, first_dealer=first_dealer, rules=rules.as_dict(), players=players)
 
 

@@ -27,6 +27,7 @@ would be lost); this leaves room for those and for the form's CSRF token. A seal
 entry takes about 85 characters, so some 44 rights fit: 20 edit rights and 20 seats of
 different games, and the games only opened here."""
 
+
 def _entries(kind: str) -> dict[str, str]:
     """The entries of the session's ``kind`` as they are (anything else in it ignored)."""
     kept = session.get(kind)

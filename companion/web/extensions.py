@@ -109,11 +109,17 @@ class Scope:
 
 SCOPES = {
     "new-games": Scope(
-        "too_many_new_games", game_creation_limit, game_creation_address_limit, address_key,
+        "too_many_new_games",
+        game_creation_limit,
+        game_creation_address_limit,
+        address_key,
         "address",
     ),
     "word-lookups": Scope(
-        "too_many_word_checks", word_lookup_limit, word_lookup_address_limit, address_key,
+        "too_many_word_checks",
+        word_lookup_limit,
+        word_lookup_address_limit,
+        address_key,
         "address",
     ),
     "solver": Scope(

@@ -18,10 +18,16 @@ def result_json(result: RoundScore) -> dict[str, object]:
     return result.as_dict(messages.reason)
 
 
-def challenge_json(ruled: ChallengeResult, n: int) -> dict[str, object]:
+def challenge_json(
+    ruled: ChallengeResult, n: int, current: RoundState | None = None
+) -> dict[str, object]:
     """One ruled challenge as the /score result writes it, with its number ``n`` in the
-    round (the number to DELETE it by)."""
-    return {**ruled.as_dict(messages.reason), "n": n}
+    round (the number to DELETE it by); a vote still open says whether it is ``stalled``
+    (everyone voted, no outcome: the scorekeeper decides)."""
+    out = {**ruled.as_dict(messages.reason), "n": n}
+    if ruled.pending and current is not None:
+        out["stalled"] = current.stalled(ruled)
+    return out
 
 
 def round_json(current: RoundState) -> dict[str, object]:
@@ -30,7 +36,7 @@ def round_json(current: RoundState) -> dict[str, object]:
     if current.result is not None:
         result = result_json(current.result)
         result["challenges"] = [
-            {**challenge_json(ruled, n), **({"stalled": current.stalled(ruled)} if ruled.pending else {})}
+            challenge_json(ruled, n, current)
             for ruled, n in zip(current.result.challenges, current.challenge_numbers, strict=True)
         ]
     return {

@@ -21,4 +21,3 @@ def spreadsheet_safe(cell: object) -> object:
     if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) and not NUMBER.fullmatch(cell):
         return "'" + cell
     return cell
-
