@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from functools import lru_cache
 
 import segno
@@ -27,7 +28,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from companion import store
 from companion.actions import games
 from companion.game.errors import Refusal, RuleError
-from companion.game.parse import parse_rules
+from companion.game.parse import parse_handicap, parse_rules
 from companion.web import i18n, referee, rendered
 from companion.web.access import (
     games_here,
@@ -42,7 +43,14 @@ from companion.web.access import (
 from companion.web.charts import running_totals_chart
 from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.extensions import limited
-from companion.web.forms import ActionForm, HouseWordForm, NewGameForm, first_error, rules_data
+from companion.web.forms import (
+    ActionForm,
+    HouseWordForm,
+    NewGameForm,
+    first_error,
+    plan_box,
+    rules_data,
+)
 from companion.web.links import link_base, public_url
 from companion.web.present import game_json, polled
 from companion.web.spreadsheet import spreadsheet_safe
@@ -68,29 +76,46 @@ def _new_game_page(error: Shown | None = None, form: NewGameForm | None = None) 
     return make_response(page, 422 if error else 200)
 
 
+def _named_rows(form: NewGameForm) -> list[int]:
+    """The rows of the seats given a name, in order: the players (blank seats left out)."""
+    return [i for i, e in enumerate(form.players.entries) if (e.form.name.data or "").strip()]
+
+
+_SEAT = re.compile(r"^(players|handicap)-(\d+)(-name)?$")
+
+
 def _refused_new_game(exc: Refusal) -> Response:
-    field = field_id(exc.where)
-    if field.startswith("players-") and field.count("-") == 1:
-        field += "-name"  # a seat's refusal goes by its name box
-    return _new_game_page(Shown.of(exc, field))
+    """The form again with the message by the box it is about: a player's (``players[1]``,
+    ``handicap[1]``: the second named seat, whichever row it was typed in) or a rule's."""
+    form = NewGameForm()
+    field = plan_box(field_id(exc.where))
+    seat = _SEAT.match(field)
+    if seat:
+        rows = _named_rows(form)
+        k = int(seat[2])
+        row = rows[k] if k < len(rows) else k
+        field = f"players-{row}-" + ("name" if seat[1] == "players" else "handicap")
+    return _new_game_page(Shown.of(exc, field), form)
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
 @limited("new-games", methods=["POST"])
 @shows_refusals(_refused_new_game)
 def new_game() -> Response | BaseResponse:
-    """Names in seating order, the first dealer, house rules with their defaults explained."""
+    """Names in seating order with their head starts, the first dealer, house rules with
+    their defaults explained."""
     form = NewGameForm()
     if not form.validate_on_submit():
         return _new_game_page(first_error(form) if form.is_submitted() else None, form)
     rules = parse_rules(rules_data(form.rules.form))
-    typed = [(e.form.name.data or "").strip() for e in form.players.entries]
-    named = [i for i, name in enumerate(typed) if name]  # blank seats left out
+    rows = form.players.entries
+    named = _named_rows(form)  # blank seats left out, with their head starts
     seat = int(form.first_dealer.data or 1) - 1
     if seat not in named:
         raise RuleError("first_dealer_named", "first_dealer")
-    names = [typed[i] for i in named]
-    created = games.create_game(referee.store(), names, named.index(seat), rules)
+    names = [(rows[i].form.name.data or "").strip() for i in named]
+    handicap = parse_handicap([rows[i].form.handicap.data or 0 for i in named], len(names))
+    created = games.create_game(referee.store(), names, named.index(seat), rules, handicap)
     remember(created.state.id, created.token)
     return redirect(url_for("games.view", game_id=created.state.id, created=1))
 
@@ -106,19 +131,20 @@ def join(game_id: str, token: str) -> BaseResponse:
 
 
 def board_context(state: store.GameState) -> dict[str, object]:
-    """What the leaderboard shows: ranks, every round's scores, bonuses, the chart."""
+    """What the leaderboard shows: ranks, every round's scores (after the head starts, when
+    a player has one), bonuses, and the chart of the running totals as the game counts them
+    (``GameState.running``: from the head starts, the running-total floor applied)."""
     closed = [r for r in state.rounds if r.closed and r.result]
-    results = [r.result for r in closed if r.result]
-    scores = [[p.score for p in result.players] for result in results]
     bonuses = {n: 0 for n in state.names}
-    for result in results:
-        for p in result.players:
+    for r in closed:
+        for p in r.result.players if r.result else ():
             bonuses[p.name] += (p.bonus_most_words > 0) + (p.bonus_longest_word > 0)
     return {
         "state": state,
         "closed": closed,
         "bonuses": bonuses,
-        "chart": running_totals_chart(list(state.names), scores),
+        "handicap": state.handicap if any(state.handicap) else (),
+        "chart": running_totals_chart(list(state.names), state.running()),
         "poll_ms": current_app.config.get("BOARD_POLL_MS", 3000),
     }
 
@@ -245,18 +271,21 @@ CSV_FIELDS = (
 
 @bp.get("/games/<game_id>/export.csv")
 def export_csv(game_id: str) -> Response:
-    """One row per player per entered round, scored by the one scoring path; no cell is
-    one a spreadsheet would run (``spreadsheet_safe``)."""
+    """One row per player per entered round, scored by the one scoring path; the running
+    total as the leaderboard counts it (from the head start, the running-total floor
+    applied, closed rounds only); no cell is one a spreadsheet would run
+    (``spreadsheet_safe``)."""
     state = store.state_of(store.get_game(game_id))
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_FIELDS)
-    running = dict.fromkeys(state.names, 0)
+    running = state.running()  # [seat][k]: after the first k closed rounds
+    counted = 0
     for r in state.rounds:
         if r.result is None:
             continue
+        counted += r.closed  # an open round's row: the total so far
         for seat, p in enumerate(r.result.players):
-            running[p.name] += p.score if r.closed else 0
             words = " ".join(  # a struck word (lost a challenge) is marked x:
                 ("x:" if w.struck else "") + "-".join(c.name for c in w.cards) for w in p.words
             )
@@ -267,7 +296,7 @@ def export_csv(game_id: str) -> Response:
                 "player": p.name,
                 "words": words,
                 "unused": " ".join(c.name for c in p.unused),
-                "running_total": running[p.name],
+                "running_total": running[seat][counted],
                 "closed": "yes" if r.closed else "no",
             }
             writer.writerow([spreadsheet_safe(row[field]) for field in CSV_FIELDS])

@@ -87,6 +87,9 @@ class Review:
     """The words of the best play, each with its text and value."""
     scored: int
     left: int
+    could: int = 0
+    """What the best play is worth under the house rules (its words alone when leftover
+    cards don't count)."""
 
 
 def _review(state: store.GameState, current: store.RoundState) -> list[Review]:
@@ -104,7 +107,7 @@ def _review(state: store.GameState, current: store.RoundState) -> list[Review]:
         words = tuple(WordScore(w) for w in best.words)
         # Without the leftover penalty the best play is worth its words alone.
         could = best.points if state.rules.leftover_penalty else sum(w.value for w in words)
-        out.append(Review(hand.name, best, words, played, max(could - played, 0)))
+        out.append(Review(hand.name, best, words, played, max(could - played, 0), could))
     return out
 
 

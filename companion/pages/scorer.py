@@ -13,7 +13,14 @@ from companion.game.scoring import RoundScore, score_round
 from companion.web import referee
 from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.extensions import limited
-from companion.web.forms import FixedRows, ScoreForm, first_error, rules_data, typed_cards
+from companion.web.forms import (
+    FixedRows,
+    ScoreForm,
+    first_error,
+    plan_box,
+    rules_data,
+    typed_cards,
+)
 
 bp = Blueprint("scorer", __name__)
 
@@ -58,8 +65,8 @@ def field_for_path(where: str, form: ScoreForm) -> str:
     """The form field id (``players-1-words``) for an API path (``players[0].words[2]``):
     its entry's row in ``form`` (blank rows are not entries)."""
     match = _PATH.match(where)
-    if not match:  # rules.bonus -> rules-bonus
-        return field_id(where)
+    if not match:  # rules.bonus -> rules-bonus; rules.hands[0] -> the first hand's box
+        return plan_box(field_id(where))
     kind, index, field = match.group(1), int(match.group(2)), match.group(3)
     rows = _filled(form.players if kind == "players" else form.challenges)
     row = rows[index] if index < len(rows) else index

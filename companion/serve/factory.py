@@ -150,7 +150,7 @@ def create_app(
     from companion.api import games as api_games  # noqa: F401  (it adds routes)
     from companion.api import seats as api_seats  # noqa: F401  (it adds routes)
     from companion.commands import cli
-    from companion.game.rules import RULES
+    from companion.game.rules import RULES, plan_label
     from companion.pages import (
         games,
         health,
@@ -190,6 +190,7 @@ def create_app(
     app.jinja_env.filters["num"] = i18n.number
     app.jinja_env.filters["lexicon_name"] = web_referee.name
     app.jinja_env.filters["lexicon_title"] = web_referee.title
+    app.jinja_env.filters["plan_label"] = lambda hands: plan_label(tuple(hands))
     app.jinja_env.globals["languages"] = i18n.LANGUAGES
     app.jinja_env.globals["current_lang"] = i18n.current
     app.jinja_env.globals["script_catalog"] = lambda: i18n.script_catalog(i18n.current())

@@ -6,6 +6,7 @@ no rule is named here.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -30,7 +31,18 @@ from wtforms.utils import unset_value
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from companion.game.play import MAX_PLAYERS
-from companion.game.rules import BY_RULE, RULES, Rules, RuleSpec
+from companion.game.rules import (
+    BY_RULE,
+    JUNIOR_RULES,
+    LEAST_CARDS,
+    MAX_ROUNDS,
+    MOST_CARDS,
+    PLANS,
+    RULES,
+    RuleSpec,
+    plan,
+    plan_label,
+)
 from companion.web.errors import Shown
 from companion.web.referee import lexicon_choices
 
@@ -157,25 +169,97 @@ class ChallengeForm(Form):
         return not self.by.data and not self.player.data and self.word.data is None
 
 
-def _rule_field(spec: RuleSpec) -> Field:
-    """The form field of one house rule, as its declaration says (its title and the labels
-    of its choices are marked in game/rules.py and translated here, when shown)."""
+SHORT = "short"
+"""The round plan a group chooses by its first and last hand sizes (``rules.plan``)."""
+SHORT_DEFAULT = (10, 6)
+"""The short game a blank box stands for: 10 cards down to 6 (5 rounds)."""
+_PLAN_NAMES = {
+    # TRANSLATORS: the rule book's round plan, named in the new-game menu.
+    "standard": lazy_gettext("Standard"),
+    # TRANSLATORS: a round plan: up to 10 cards and back down, 16 rounds.
+    "full": lazy_gettext("Full game"),
+    # TRANSLATORS: a round plan: Quiddler Junior's, 2 to 7 cards.
+    "junior": lazy_gettext("Junior"),
+}
+JUNIOR_PRESET: dict[str, object] = {
+    **{name: value for name, value in JUNIOR_RULES.items() if name != "hands"},
+    "lexicon": "common",
+}
+"""What choosing Junior sets in the form's other house rules (new_game.js reads it from
+the menu); the common word list only where the server has it."""
+
+
+def _plan_choices() -> list[SelectChoice]:
+    """The round plans on offer: the named ones with their sizes and rounds, and the short
+    game (first and last hand in boxes of their own), before Junior."""
+
+    def named(name: str) -> tuple[str, object]:
+        hands = PLANS[name]
+        # TRANSLATORS: a round plan in the new-game menu: "Standard: 3 to 10 cards, 8 rounds"
+        # (the sizes: the hand sizes, first to last, joined by en dashes).
+        label = lazy_ngettext(
+            "%(plan)s: %(sizes)s cards, %(num)d round",
+            "%(plan)s: %(sizes)s cards, %(num)d rounds",
+            len(hands),
+            plan=_PLAN_NAMES[name],
+            sizes=plan_label(hands),
+        )
+        return name, label
+
+    short = (SHORT, lazy_gettext("Short game: choose the first and last hand"))
+    return choices(*(named(n) for n in PLANS if n != "junior"), short, named("junior"))
+
+
+def _rule_fields(spec: RuleSpec, only: tuple[str, ...] = ()) -> dict[str, Field]:
+    """The form fields of one house rule, as its declaration says (its title and the labels
+    of its choices are marked in game/rules.py and translated here, when shown): one field
+    named as the rule, and for a round plan the first and last hand of a short game
+    (``hands_first``, ``hands_last``). ``only``: the choices offered (default: all)."""
     title = lazy_gettext(spec.title)  # marked with N_ where it is declared
     if spec.kind == "choice":
-        field = RadioField if len(spec.choices) == 2 else SelectField
-        labels = (lazy_gettext(label) for label in spec.labels)
-        return field(
-            title,
-            default=spec.default,
-            choices=choices(*zip(spec.choices, labels, strict=True)),
-        )
+        offered = [
+            (c, lazy_gettext(label)) for c, label in zip(spec.choices, spec.labels, strict=True)
+        ]
+        offered = [(c, label) for c, label in offered if not only or c in only]
+        field = RadioField if len(offered) == 2 else SelectField
+        return {spec.name: field(title, default=spec.default, choices=choices(*offered))}
     if spec.kind == "flag":
-        return BooleanField(title, default=spec.default)
+        return {spec.name: BooleanField(title, default=spec.default)}
     if spec.kind == "points":
-        return WholeNumberField(title, default=spec.default, validators=[Optional()])
-    return SelectField(
-        title, default=spec.default, choices=lexicon_choices, validate_choice=False
-    )  # the name is checked by the action: an unknown lexicon is a refusal of its own
+        return {spec.name: WholeNumberField(title, default=spec.default, validators=[Optional()])}
+    if spec.kind == "plan":
+        first, last = SHORT_DEFAULT
+        size = {"min": LEAST_CARDS, "max": MOST_CARDS, "inputmode": "numeric"}
+        return {
+            spec.name: SelectField(
+                title,
+                default=next(n for n, h in PLANS.items() if h == spec.default),
+                choices=_plan_choices(),
+                render_kw={"data-plan": "", "data-junior": json.dumps(JUNIOR_PRESET)},
+            ),
+            f"{spec.name}_first": WholeNumberField(
+                lazy_gettext("First hand (cards)"),
+                default=first,
+                validators=[Optional()],
+                render_kw=size,
+            ),
+            f"{spec.name}_last": WholeNumberField(
+                lazy_gettext("Last hand (cards)"),
+                default=last,
+                validators=[Optional()],
+                render_kw=size,
+            ),
+        }
+    return {
+        spec.name: SelectField(
+            title, default=spec.default, choices=lexicon_choices, validate_choice=False
+        )  # the name is checked by the action: an unknown lexicon is a refusal of its own
+    }
+
+
+def _rule_field(spec: RuleSpec, only: tuple[str, ...] = ()) -> Field:
+    """The one form field of a house rule (not a round plan's)."""
+    return _rule_fields(spec, only)[spec.name]
 
 
 RulesForm = type(
@@ -183,15 +267,47 @@ RulesForm = type(
     (Form,),
     {
         "__doc__": "The house rules, defaults from the rule book.",
-        **{s.name: _rule_field(s) for s in RULES},
+        **{name: f for s in RULES for name, f in _rule_fields(s).items()},
     },
 )
 
 
+def plan_hands(chosen: str, first: int | None, last: int | None) -> list[int]:
+    """The hand sizes of the round plan chosen in the menu: a named one, or a short game
+    from ``first`` to ``last`` cards (a blank box takes the default). Sizes a round can't
+    deal are sent as they are, first and last alone, for ``parse_rules`` to refuse at the
+    box that holds them (``plan_box``)."""
+    if chosen != SHORT:
+        return list(PLANS[chosen])
+    first = SHORT_DEFAULT[0] if first is None else first
+    last = SHORT_DEFAULT[1] if last is None else last
+    if not (LEAST_CARDS <= first <= MOST_CARDS and LEAST_CARDS <= last <= MOST_CARDS):
+        return [first, last]
+    return list(plan(first, last))
+
+
 def rules_data(form: Form) -> dict[str, object]:
     """The house rules typed into a ``RulesForm``, as ``parse_rules`` takes them (a number
-    left blank takes its default)."""
-    return {k: v for k, v in form.data.items() if v is not None}
+    left blank takes its default; the round plan as its hand sizes)."""
+    data = {k: v for k, v in form.data.items() if v is not None}
+    for spec in RULES:
+        if spec.kind == "plan":
+            first, last = data.pop(f"{spec.name}_first", None), data.pop(f"{spec.name}_last", None)
+            data[spec.name] = plan_hands(str(data[spec.name]), first, last)
+    return data
+
+
+_PLANS = "|".join(spec.name for spec in RULES if spec.kind == "plan")
+_PLAN_SIZE = re.compile(rf"^(?P<plan>(?:.+-)?(?:{_PLANS}))-(?P<round>\d+)$")
+
+
+def plan_box(field: str) -> str:
+    """The form box of a refused hand size (``rules-hands-0``): a short game's first hand
+    (round 1) or its last; any other field id as it is."""
+    found = _PLAN_SIZE.match(field)
+    if found is None:
+        return field
+    return found["plan"] + ("_first" if found["round"] == "0" else "_last")
 
 
 class ScoreForm(FlaskForm):
@@ -199,20 +315,10 @@ class ScoreForm(FlaskForm):
 
     round = SelectField(
         lazy_gettext("Round"),
+        # Any plan's rounds: the round plan is chosen in the same form, so the cards of
+        # round n are only known once it is sent (a round the plan lacks is refused).
         choices=choices(
-            ("", lazy_gettext("any")),
-            *(
-                (
-                    str(r),
-                    lazy_ngettext(
-                        "%(round)s (%(num)d card)",
-                        "%(round)s (%(num)d cards)",
-                        Rules().hand_size(r),
-                        round=r,
-                    ),
-                )
-                for r in Rules().round_numbers()
-            ),
+            ("", lazy_gettext("any")), *((str(r), str(r)) for r in range(1, MAX_ROUNDS + 1))
         ),
         default="",
     )
@@ -274,9 +380,17 @@ class JudgeForm(FlaskForm):
 
 
 class NameForm(Form):
-    """One seat of a new game."""
+    """One seat of a new game: the name, and the player's head start in points (blank: 0)."""
 
     name = StringField(lazy_gettext("Name"))
+    # TRANSLATORS: label of a small box under a player's name on the new-game page: the
+    # points that player starts the game with.
+    handicap = WholeNumberField(
+        lazy_gettext("Handicap"), validators=[Optional()], render_kw={"inputmode": "numeric"}
+    )
+
+    def is_blank(self) -> bool:
+        return not (self.name.data or "").strip()
 
 
 class NewGameForm(FlaskForm):
@@ -351,7 +465,7 @@ class SolitaireNewForm(FlaskForm):
     """Start a solitaire game: the eight face-up cards, or practice with a virtual deck."""
 
     face_up = StringField(lazy_gettext("The eight face-up cards, pile 1 to 8"))
-    min_word = _rule_field(BY_RULE["min_word"])
+    min_word = _rule_field(BY_RULE["min_word"], only=("cards", "letters"))  # no Junior here
     lexicon = _rule_field(BY_RULE["lexicon"])
 
 

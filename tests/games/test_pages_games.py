@@ -52,11 +52,16 @@ def new_game_form(names: Sequence[str], first_dealer: str = "1", **rules: str) -
     data = {f"players-{i}-name": n for i, n in enumerate(names)}
     data["first_dealer"] = first_dealer
     fields = {
+        "hands": "standard",
+        "hands_first": "10",
+        "hands_last": "6",
         "min_word": "cards",
         "two_player_bonus": "longest",
         "bonus": "10",
-        "zero_floor": "y",
+        "floor": "round",
+        "leftover_penalty": "y",
         "false_out_penalty": "0",
+        "challenge_ruling": "dictionary",
         "lexicon": "standard",
     }
     fields.update(rules)
@@ -178,13 +183,18 @@ def test_new_game_form_creates_the_game_and_keeps_the_edit_right(app, client):
         assert [(p.seat, p.name) for p in game.players] == [(0, "Ann"), (1, "Cy"), (2, "Dan")]
         assert game.first_dealer == 1
         assert game.rules == {
+            "hands": [3, 4, 5, 6, 7, 8, 9, 10],
             "min_word": "letters",
             "two_player_bonus": "most",
             "bonus": 15,
-            "zero_floor": True,
+            "floor": "round",
+            "leftover_penalty": True,
             "false_out_penalty": 3,
+            "challenge_ruling": "dictionary",
+            "proper_nouns": False,
             "lexicon": "standard",
         }
+        assert [p.handicap for p in game.players] == [0, 0, 0]
         token_hash = game.edit_token_hash
 
     page = client.get(f"{location.path}?{location.query}")
