@@ -64,9 +64,16 @@ server has it)."""
 
 def plan_label(hands: tuple[int, ...]) -> str:
     """A round plan as people read it: 3 to 10, 3 to 10 to 3 (joined by en dashes), or
-    every size in order."""
+    every size in order. A size dealt twice where the plan turns (the full game's two
+    rounds of 10) is one turn: the number of rounds, said beside it, tells them apart."""
     if len(hands) == 1:
         return str(hands[0])
+    at_turn = {
+        i
+        for i in range(2, len(hands) - 1)
+        if hands[i] == hands[i - 1] and hands[i - 1] - hands[i - 2] == hands[i] - hands[i + 1] != 0
+    }
+    hands = tuple(h for i, h in enumerate(hands) if i not in at_turn)
     turns = [hands[0]]
     step = 0
     for a, b in pairwise(hands):

@@ -58,6 +58,24 @@ class WholeNumberField(IntegerField):
             raise ValueError(lazy_gettext("Type a whole number.")) from None
 
 
+class PlanSizeField(WholeNumberField):
+    """A short game's first or last hand: read only when the round plan chosen beside it
+    (the field named as the rule, ``hands`` for ``hands_first``) is a short game, so what
+    a hidden box holds never refuses another plan."""
+
+    def process_formdata(self, valuelist: list[str]) -> None:
+        self.unreadable = False
+        try:
+            super().process_formdata(valuelist)
+        except ValueError:
+            self.data, self.unreadable = None, True
+
+    def pre_validate(self, form: Form) -> None:
+        plan_field = form[self.short_name.rsplit("_", 1)[0]]
+        if getattr(self, "unreadable", False) and plan_field.data == SHORT:
+            raise ValidationError(lazy_gettext("Type a whole number."))
+
+
 def choices(*pairs: tuple[str, object]) -> list[SelectChoice]:
     """Menu choices from (value, label) pairs."""
     return [SelectChoice(value, label) for value, label in pairs]
@@ -237,13 +255,13 @@ def _rule_fields(spec: RuleSpec, only: tuple[str, ...] = ()) -> dict[str, Field]
                 choices=_plan_choices(),
                 render_kw={"data-plan": "", "data-junior": json.dumps(JUNIOR_PRESET)},
             ),
-            f"{spec.name}_first": WholeNumberField(
+            f"{spec.name}_first": PlanSizeField(
                 lazy_gettext("First hand (cards)"),
                 default=first,
                 validators=[Optional()],
                 render_kw=size,
             ),
-            f"{spec.name}_last": WholeNumberField(
+            f"{spec.name}_last": PlanSizeField(
                 lazy_gettext("Last hand (cards)"),
                 default=last,
                 validators=[Optional()],

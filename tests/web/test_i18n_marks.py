@@ -60,7 +60,13 @@ def messages_of(path: str) -> set[str | tuple[str, ...]]:
         ("companion/web/forms.py", "Player %(n)s"),
         ("companion/web/forms.py", "Type a word to check."),
         ("companion/web/forms.py", "Check the form and send it again."),
-        ("companion/web/forms.py", ("%(round)s (%(num)d card)", "%(round)s (%(num)d cards)")),
+        (
+            "companion/web/forms.py",
+            (
+                "%(plan)s: %(sizes)s cards, %(num)d round",
+                "%(plan)s: %(sizes)s cards, %(num)d rounds",
+            ),
+        ),
         # flashes
         ("companion/pages/rounds.py", "Challenge withdrawn."),
         ("companion/pages/rounds.py", "Round %(number)s saved. Waiting for %(waiting)s."),

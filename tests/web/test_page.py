@@ -115,14 +115,19 @@ class Page(HTMLParser):
 
 def defaults() -> dict[str, str]:
     """Every field as a browser sends the untouched form: each text box and menu, even
-    empty ones, and the ticked zero-floor box (an unticked box is not sent)."""
+    empty ones, and the ticked leftover-penalty box (an unticked box is not sent)."""
     form = {
         "round": "",
+        "rules-hands": "standard",
+        "rules-hands_first": "10",
+        "rules-hands_last": "6",
         "rules-min_word": "cards",
         "rules-two_player_bonus": "longest",
         "rules-bonus": "10",
-        "rules-zero_floor": "y",
+        "rules-floor": "round",
+        "rules-leftover_penalty": "y",
         "rules-false_out_penalty": "0",
+        "rules-challenge_ruling": "dictionary",
     }
     for i in range(8):
         for f in ("name", "words", "unused"):
@@ -213,7 +218,9 @@ def test_home_explains_and_offers_the_form(client: FlaskClient) -> None:
     assert page.value("rules-min_word") == "cards"
     assert page.value("rules-two_player_bonus") == "longest"
     assert page.value("rules-bonus") == "10"
-    assert page.value("rules-zero_floor") == "y"
+    assert page.value("rules-hands") == "standard"
+    assert page.value("rules-floor") == "round"
+    assert page.value("rules-leftover_penalty") == "y"
     assert page.value("rules-false_out_penalty") == "0"
     assert page.by_id("result") is None
     assert page.by_id("form-error") is None
@@ -305,7 +312,7 @@ def test_two_players_with_the_most_words_house_rule(client: FlaskClient) -> None
 
 def test_zero_floor_off_shows_a_negative_score(client: FlaskClient) -> None:
     form = defaults()
-    del form["rules-zero_floor"]  # an unticked box is not sent
+    form["rules-floor"] = "off"
     form.update({
         "players-0-name": "Ann", "players-0-words": "t-o-p", "players-0-unused": "",
         "players-1-name": "Ben", "players-1-words": "", "players-1-unused": "z q x",
