@@ -21,6 +21,9 @@ from companion.game.rules import JUNIOR_RULES, PLANS
 from companion.store.db import db
 from companion.store.models import Game
 from tests.games.test_pages_games import message, new_game_form
+from tests.web.test_page import defaults as score_defaults
+from tests.web.test_page import field_error as score_field_error
+from tests.web.test_page import page_of as score_page
 
 EN = "\u2013"  # the en dash between a plan's sizes
 
@@ -335,3 +338,87 @@ def test_csv_running_total_starts_at_the_handicap_and_never_stays_below_zero(
     assert len(lines) == 2 and all(len(line.split()) == 3 for line in lines)
     ys = [[float(p.split(",")[1]) for p in line.split()] for line in lines]
     assert ys[1][0] == ys[1][2] and ys[0][1] == ys[1][2]  # Ben 0 at start and end; Ann 0 after 1
+
+
+# --- the score page: any plan's rounds, the plan chosen in the same form -------------------
+
+
+def score_form(**fields: str) -> dict[str, str]:
+    """The score page's form as a browser sends it untouched, with ``fields`` changed."""
+    form = score_defaults()
+    form.update(fields)
+    return form
+
+
+SEVEN_EACH = {
+    "players-0-name": "Ann", "players-0-words": "c-a-t d-o-g", "players-0-unused": "m",
+    "players-0-went_out": "y",
+    "players-1-name": "Ben", "players-1-words": "o-x", "players-1-unused": "a e i s t",
+}  # fmt: skip
+"""Two hands of 7 cards: Ann CAT DOG 26 - M 5 = 21; Ben OX 14 - (2+2+2+3+3) = 2."""
+
+
+def test_the_score_page_offers_every_round_a_plan_can_have(client: FlaskClient) -> None:
+    page = client.get("/score").get_data(as_text=True)
+    menu = re.search(r'<select[^>]*id="round".*?</select>', page, re.S)
+    assert menu is not None
+    assert re.findall(r'value="(\d*)"', menu[0]) == ["", *(str(n) for n in range(1, 21))]
+    assert re.search(r'<select[^>]*id="rules-hands"', page)
+
+
+def test_round_12_of_a_full_game_deals_7_cards(client: FlaskClient) -> None:
+    resp = client.post(
+        "/score", data=score_form(round="12", **{"rules-hands": "full"}, **SEVEN_EACH)
+    )
+    assert resp.status_code == 200, resp.get_data(as_text=True)[:500]
+    # Two players: the longest word bonus only, Ann's (3 letters to 2): 26 - 5 + 10.
+    assert score_page(resp).scores() == {"Ann": 31, "Ben": 2}
+
+
+def test_a_round_the_plan_lacks_is_refused_by_the_round_menu(client: FlaskClient) -> None:
+    resp = client.post("/score", data=score_form(round="12", **SEVEN_EACH))  # standard: 8
+    assert resp.status_code == 422
+    assert score_field_error(score_page(resp), "round") == html.unescape(
+        message("no_such_round", number=12, rounds=8)
+    )
+
+
+def test_hands_of_the_wrong_size_for_the_plans_round_are_refused(client: FlaskClient) -> None:
+    three = {
+        "players-0-name": "Ann", "players-0-words": "c-a-t", "players-0-went_out": "y",
+        "players-1-name": "Ben", "players-1-words": "d-o-g",
+    }  # fmt: skip
+    resp = client.post("/score", data=score_form(round="12", **{"rules-hands": "full"}, **three))
+    assert resp.status_code == 422
+    assert html.unescape(
+        message("hand_size", player="Ann", have=3, need=7, round=12)
+    ) in html.unescape(resp.get_data(as_text=True))
+
+
+def test_a_short_game_hand_no_round_deals_is_refused_by_its_box_on_the_score_page(
+    client: FlaskClient,
+) -> None:
+    fields = {"rules-hands": "short", "rules-hands_first": "11", "rules-hands_last": "6"}
+    resp = client.post("/score", data=score_form(**fields, **SEVEN_EACH))
+    assert resp.status_code == 422
+    assert score_field_error(score_page(resp), "rules-hands_first") == html.unescape(
+        message("hands_size", size=11, least=2, most=10)
+    )
+
+
+def test_junior_rules_on_the_score_page_leave_leftovers_out(client: FlaskClient) -> None:
+    form = score_form(round="6", **{"rules-hands": "junior", "rules-min_word": "one_card"})
+    del form["rules-leftover_penalty"]  # unticked: not sent
+    resp = client.post("/score", data={**form, **SEVEN_EACH})
+    assert resp.status_code == 200, resp.get_data(as_text=True)[:500]
+    page = score_page(resp)
+    assert page.scores() == {"Ann": 36, "Ben": 14}  # 26 + longest word 10; 14
+    assert "Left over (not counted)" in page.player_result("Ann").text
+
+
+def test_solitaire_offers_no_junior_minimum_word(client: FlaskClient) -> None:
+    page = client.get("/solitaire").get_data(as_text=True)
+    offered = re.findall(r'<input[^>]*name="min_word"[^>]*>', page)
+    assert [re.search(r'value="(\w+)"', tag)[1] for tag in offered] == ["cards", "letters"]
+    assert all('type="radio"' in tag for tag in offered)
+    assert "one_card" not in page
