@@ -213,18 +213,20 @@ def _plan_choices() -> list[SelectChoice]:
 
     def named(name: str) -> tuple[str, object]:
         hands = PLANS[name]
-        # TRANSLATORS: a round plan in the new-game menu: "Standard: 3 to 10 cards, 8 rounds"
-        # (the sizes: the hand sizes, first to last, joined by en dashes).
+        # TRANSLATORS: a round plan in the new-game menu: "Standard: 3 to 10, 8 rounds" (the
+        # sizes: the cards dealt, first to last hand, joined by en dashes). Keep it short.
         label = lazy_ngettext(
-            "%(plan)s: %(sizes)s cards, %(num)d round",
-            "%(plan)s: %(sizes)s cards, %(num)d rounds",
+            "%(plan)s: %(sizes)s, %(num)d round",
+            "%(plan)s: %(sizes)s, %(num)d rounds",
             len(hands),
             plan=_PLAN_NAMES[name],
             sizes=plan_label(hands),
         )
         return name, label
 
-    short = (SHORT, lazy_gettext("Short game: choose the first and last hand"))
+    # TRANSLATORS: a round plan in the new-game menu: the group chooses the first and the
+    # last hand size in two boxes below it. Keep it short.
+    short = (SHORT, lazy_gettext("Short game: you choose"))
     return choices(*(named(n) for n in PLANS if n != "junior"), short, named("junior"))
 
 
@@ -256,13 +258,13 @@ def _rule_fields(spec: RuleSpec, only: tuple[str, ...] = ()) -> dict[str, Field]
                 render_kw={"data-plan": "", "data-junior": json.dumps(JUNIOR_PRESET)},
             ),
             f"{spec.name}_first": PlanSizeField(
-                lazy_gettext("First hand (cards)"),
+                lazy_gettext("First hand"),
                 default=first,
                 validators=[Optional()],
                 render_kw=size,
             ),
             f"{spec.name}_last": PlanSizeField(
-                lazy_gettext("Last hand (cards)"),
+                lazy_gettext("Last hand"),
                 default=last,
                 validators=[Optional()],
                 render_kw=size,

@@ -86,10 +86,10 @@ def test_the_new_game_page_offers_the_round_plans(client: FlaskClient) -> None:
     assert menu is not None
     options = re.findall(r'<option[^>]*value="(\w+)"[^>]*>([^<]*)</option>', menu[0])
     assert options == [
-        ("standard", f"Standard: 3{EN}10 cards, 8 rounds"),
-        ("full", f"Full game: 3{EN}10{EN}3 cards, 16 rounds"),
-        ("short", "Short game: choose the first and last hand"),
-        ("junior", f"Junior: 2{EN}7 cards, 6 rounds"),
+        ("standard", f"Standard: 3{EN}10, 8 rounds"),
+        ("full", f"Full game: 3{EN}10{EN}3, 16 rounds"),
+        ("short", "Short game: you choose"),
+        ("junior", f"Junior: 2{EN}7, 6 rounds"),
     ]
     assert re.search(r'<option selected value="standard"|<option[^>]*selected[^>]*standard', page)
     for box in ("rules-hands_first", "rules-hands_last"):
