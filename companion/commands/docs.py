@@ -11,7 +11,15 @@ import re
 import sys
 from pathlib import Path
 
-from companion.game.rules import MAX_POINTS, RULES, RuleSpec
+from companion.game.rules import (
+    LEAST_CARDS,
+    MAX_POINTS,
+    MAX_ROUNDS,
+    MOST_CARDS,
+    PLANS,
+    RULES,
+    RuleSpec,
+)
 from companion.web.refusals import REASONS, REFUSALS, Plural
 
 DOCS = Path(__file__).resolve().parent.parent.parent / "docs"
@@ -24,7 +32,19 @@ def _values(spec: RuleSpec) -> tuple[str, str]:
         return shown.pop(spec.default), "; ".join(shown.values())
     if spec.kind == "points":
         return str(spec.default), f"any whole number from 0 to {MAX_POINTS}"
-    return f"`{spec.default}`", "`wordgame`, or a group's own word list"
+    if spec.kind == "plan":
+        default = ", ".join(str(h) for h in spec.default)
+        presets = "; ".join(
+            f"{name} (`{list(hands)}`)"
+            for name, hands in PLANS.items()
+            if hands != spec.default
+        )
+        return (
+            f"`[{default}]`",
+            f"{presets}; any list of {MAX_ROUNDS} rounds at most, of "
+            f"{LEAST_CARDS} to {MOST_CARDS} cards each",
+        )
+    return f"`{spec.default}`", "`wordgame`, `common`, or a group's own word list"
 
 
 def rules_table() -> str:
