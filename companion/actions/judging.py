@@ -53,9 +53,28 @@ def game_judge(lexicons: LexiconStore, rules: Rules, house_words: dict[str, bool
     """A stored game's judge: its house words, then its lexicon (loaded only when needed),
     with proper nouns legal where the house rule allows them."""
     judge = lazy_judge(lexicons, rules.lexicon, "rules.lexicon")
+    if rules.min_word == "one_card":
+        judge = one_letter_judge(judge)
     if rules.proper_nouns:
         judge = proper_nouns_judge(judge)
     return house_judge(house_words, judge)
+
+
+ONE_LETTER_WORDS = frozenset({"a", "i"})
+"""English's words of one letter. The lexicons refuse every word shorter than two letters
+(the rule book's minimum); a game whose house rule lets one card be a word (Junior)
+needs A and I to stand when challenged."""
+
+
+def one_letter_judge(lexicon_judge: Judge) -> Judge:
+    """A judge that rules A and I legal (a one-card word, by house rule)."""
+
+    def judge(word: str) -> Verdict:
+        if word.strip().lower() in ONE_LETTER_WORDS:
+            return Verdict(True, Reason.IN_DICTIONARY)
+        return lexicon_judge(word)
+
+    return judge
 
 
 def proper_nouns_judge(lexicon_judge: Judge) -> Judge:
