@@ -68,7 +68,7 @@ def create_game() -> tuple[Response, int]:
     if isinstance(first, bool) or not isinstance(first, int):
         raise ShapeError("first_dealer_seat", "first_dealer")
     rules = parse_rules(body.get("rules"))
-    handicap = ()
+    handicap: tuple[int, ...] = ()
     if body.get("handicap") is not None and MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         handicap = parse_handicap(body.get("handicap"), len(names))
     created = games.create_game(referee.store(), [n.strip() for n in names], first, rules, handicap)

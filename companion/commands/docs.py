@@ -35,9 +35,7 @@ def _values(spec: RuleSpec) -> tuple[str, str]:
     if spec.kind == "plan":
         default = ", ".join(str(h) for h in spec.default)
         presets = "; ".join(
-            f"{name} (`{list(hands)}`)"
-            for name, hands in PLANS.items()
-            if hands != spec.default
+            f"{name} (`{list(hands)}`)" for name, hands in PLANS.items() if hands != spec.default
         )
         return (
             f"`[{default}]`",

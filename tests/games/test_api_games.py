@@ -188,7 +188,8 @@ CREATE_REFUSALS = [
     ({"players": ["Ann", "Ben"], "rules": {"lexicon": "klingon"}}, 422, "rules.lexicon",
      "unknown_lexicon", {"name": "klingon"}),
     ({"players": ["Ann", "Ben"], "dealer": 0}, 400, "dealer", "unknown_field", {"field": "dealer"}),
-    (["Ann", "Ben"], 400, "", "not_an_object", {"keys": ["players", "first_dealer", "rules", "handicap"]}),
+    (["Ann", "Ben"], 400, "", "not_an_object",
+     {"keys": ["players", "first_dealer", "rules", "handicap"]}),
 ]  # fmt: skip
 
 
