@@ -53,11 +53,18 @@ def game_judge(lexicons: LexiconStore, rules: Rules, house_words: dict[str, bool
     """A stored game's judge: its house words, then its lexicon (loaded only when needed),
     with proper nouns legal where the house rule allows them."""
     judge = lazy_judge(lexicons, rules.lexicon, "rules.lexicon")
+    return house_judge(house_words, by_house_rules(judge, rules))
+
+
+def by_house_rules(lexicon_judge: Judge, rules: Rules) -> Judge:
+    """A lexicon's judge as a game's house rules amend it: A and I stand where one card
+    may be a word, proper nouns where the rule allows them."""
+    judge = lexicon_judge
     if rules.min_word == "one_card":
         judge = one_letter_judge(judge)
     if rules.proper_nouns:
         judge = proper_nouns_judge(judge)
-    return house_judge(house_words, judge)
+    return judge
 
 
 ONE_LETTER_WORDS = frozenset({"a", "i"})

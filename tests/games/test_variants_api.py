@@ -335,3 +335,26 @@ def test_a_game_stored_before_the_variants_scores_as_before(
     assert scores(entered)[0] == 23
     game.close(1)
     assert totals(game) == {"Ann": 23, "Ben": ben[1]}
+
+
+def test_the_referee_follows_a_games_proper_noun_rule(
+    new_game: Callable[..., Stored], client: FlaskClient
+) -> None:
+    """Looking a word up for a game (``?game=``) and /score rule as the game's rules do."""
+    junior = new_game(players=["Ann", "Ben"], rules={**JUNIOR_RULES, "lexicon": "standard"})
+    plain = new_game(players=["Ann", "Ben"])
+    looked = client.get(f"/api/v1/words/mary?game={junior.id}").get_json()
+    assert (looked["legal"], looked["code"]) == (True, "proper_noun_allowed")
+    looked = client.get(f"/api/v1/words/mary?game={plain.id}").get_json()
+    assert (looked["legal"], looked["code"]) == (False, "proper_noun")
+    looked = client.get(f"/api/v1/words/a?game={junior.id}").get_json()
+    assert (looked["legal"], looked["code"]) == (True, "in_dictionary")
+    players = [hand("Ann", ["m-a-r-y"]), hand("Ben", ["d-o-g"], "q")]
+    challenge = [{"by": "Ben", "player": "Ann", "word": 0}]
+    body = {"players": players, "challenges": challenge, "rules": {"proper_nouns": True}}
+    ruled = client.post("/api/v1/score", json=body).get_json()["challenges"][0]
+    assert (ruled["legal"], ruled["code"], ruled["charged_to"]) == (
+        True,
+        "proper_noun_allowed",
+        "Ben",
+    )
