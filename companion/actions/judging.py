@@ -146,3 +146,13 @@ def solver_index(
         return lexicon(lexicons, lexicon_name, where).anagrams(word)
 
     return HouseIndex(base, house_words, anagrams)
+
+
+def game_solver_index(
+    lexicons: LexiconStore, rules: Rules, house_words: dict[str, bool]
+) -> Mapping[str, str]:
+    """The best-play index a game's rules play by: its lexicon's with its house words,
+    and A and I where one card may be a word (unless the game banned them)."""
+    if rules.min_word == "one_card":
+        house_words = {**dict.fromkeys(ONE_LETTER_WORDS, True), **house_words}
+    return solver_index(lexicons, rules.lexicon, house_words)

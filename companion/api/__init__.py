@@ -147,5 +147,5 @@ def best() -> Response:
         raise ShapeError("discard_flag", "discard")
     rules = parse_rules(body.get("rules"))
     hand = parse_hand(cards)
-    index = judging.solver_index(referee.store(), rules.lexicon)
+    index = judging.game_solver_index(referee.store(), rules, {})
     return jsonify(best_play(hand, index, rules.min_word, discard).as_dict())

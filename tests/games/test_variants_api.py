@@ -358,3 +358,16 @@ def test_the_referee_follows_a_games_proper_noun_rule(
         "proper_noun_allowed",
         "Ben",
     )
+
+
+def test_the_best_play_uses_a_and_i_where_one_card_is_a_word(client: FlaskClient) -> None:
+    """C, A, T, I: CAT and the I left over (13 - 2) by the rule book; every card in words
+    (CAT and I, or TIC and A: 15) where one card may be a word."""
+    hand_cards = ["c", "a", "t", "i"]
+    book = client.post("/api/v1/best", json={"cards": hand_cards}).get_json()
+    junior = client.post(
+        "/api/v1/best", json={"cards": hand_cards, "rules": {"min_word": "one_card"}}
+    ).get_json()
+    assert (book["points"], junior["points"]) == (11, 15)
+    assert junior["unused"] == [] and len(junior["words"]) == 2
+    assert min(len(w) for w in junior["words"]) == 1
