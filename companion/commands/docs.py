@@ -19,6 +19,7 @@ from companion.game.rules import (
     PLANS,
     RULES,
     RuleSpec,
+    plan_label,
 )
 from companion.web.refusals import REASONS, REFUSALS, Plural
 
@@ -32,15 +33,15 @@ def _values(spec: RuleSpec) -> tuple[str, str]:
         return shown.pop(spec.default), "; ".join(shown.values())
     if spec.kind == "points":
         return str(spec.default), f"any whole number from 0 to {MAX_POINTS}"
-    if spec.kind == "plan":
-        default = ", ".join(str(h) for h in spec.default)
-        presets = "; ".join(
-            f"{name} (`{list(hands)}`)" for name, hands in PLANS.items() if hands != spec.default
-        )
-        return (
-            f"`[{default}]`",
-            f"{presets}; any list of {MAX_ROUNDS} rounds at most, of "
-            f"{LEAST_CARDS} to {MOST_CARDS} cards each",
+    if spec.kind == "plan":  # the presets by name, then what else a plan may be
+        presets = [
+            f"{name.capitalize()}: {len(hands)} rounds, {plan_label(hands)}"
+            for name, hands in PLANS.items()
+        ]
+        default = f"{presets.pop(0)} (`{list(spec.default)}`)"
+        return default, "; ".join(presets) + (
+            f"; or any list of 1 to {MAX_ROUNDS} hand sizes of {LEAST_CARDS} to {MOST_CARDS}"
+            " cards (a short game: `[3, 4, 5, 6, 7]`)"
         )
     return f"`{spec.default}`", "`wordgame`, `common`, or a group's own word list"
 
