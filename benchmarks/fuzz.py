@@ -303,6 +303,14 @@ def set_up(app: Flask, lexicons: tuple[str, ...] = LEXICONS) -> Setup:
             1,
             True,
         ),
+        _api_game(
+            api,
+            THREE,
+            1,
+            {"challenge_ruling": "majority", "floor": "total", "hands": [3, 4, 5, 4, 3]},
+            1,
+            True,
+        ),
     ]
     clients = {name: app.test_client() for name in ("editor", "creator", "anon")}
     clients["bare"] = app.test_client(use_cookies=False)
@@ -451,7 +459,19 @@ def _number(rng: random.Random) -> int:
 def _rules(rng: random.Random, s: Setup) -> dict[str, Any]:
     rules: dict[str, Any] = {}
     if rng.random() < 0.5:
-        rules["min_word"] = rng.choice(["cards", "letters"])
+        rules["min_word"] = rng.choice(["cards", "letters", "one_card"])
+    if rng.random() < 0.3:
+        rules["hands"] = rng.choice(
+            [[3, 4, 5], list(range(2, 8)), [10] * 20, [1], [11], [], "3-10", [3, None]]
+        )
+    if rng.random() < 0.3:
+        rules["floor"] = rng.choice(["round", "before_bonus", "total", "off", "none", 0])
+    if rng.random() < 0.2:
+        rules["leftover_penalty"] = rng.random() < 0.5
+    if rng.random() < 0.2:
+        rules["proper_nouns"] = rng.choice([True, False, "yes"])
+    if rng.random() < 0.3:
+        rules["challenge_ruling"] = rng.choice(["dictionary", "majority", "unanimous", "vote"])
     if rng.random() < 0.3:
         rules["two_player_bonus"] = rng.choice(["longest", "most", "both"])
     if rng.random() < 0.3:
@@ -540,6 +560,10 @@ def g_create_game(rng: random.Random, s: Setup, d: Draft) -> None:
     d.json = {"players": names, "first_dealer": rng.randrange(len(names))}
     if rng.random() < 0.5:
         d.json["rules"] = _rules(rng, s)
+    if rng.random() < 0.3:
+        d.json["handicap"] = rng.choice(
+            [[0] * len(names), [15] * len(names), [0, 5], [-1] * len(names), "10", [1.5, 0, 0]]
+        )
 
 
 def g_get_game(rng: random.Random, s: Setup, d: Draft) -> None:
@@ -562,6 +586,12 @@ def g_put_round(rng: random.Random, s: Setup, d: Draft) -> None:
 def g_post_challenge(rng: random.Random, s: Setup, d: Draft) -> None:
     _auth(rng, d)
     d.json = _challenge(rng, _names(rng, d.table))
+
+
+def g_vote(rng: random.Random, s: Setup, d: Draft) -> None:
+    """A vote or the scorekeeper's decision: mostly well formed, sometimes not."""
+    _auth(rng, d)
+    d.json = rng.choice([{"legal": True}, {"legal": False}, {"legal": "yes"}, {}, []])
 
 
 def g_auth_only(rng: random.Random, s: Setup, d: Draft) -> None:
@@ -836,6 +866,8 @@ GENERATORS: dict[str, Callable[[random.Random, Setup, Draft], None]] = {
     "api.put_round": g_put_round,
     "api.post_challenge": g_post_challenge,
     "api.delete_challenge": g_auth_only,
+    "api.put_vote": g_vote,
+    "api.decide_vote": g_vote,
     "api.close_or_reopen": g_auth_only,
     "api.put_house_word": g_put_house_word,
     "api.delete_house_word": g_auth_only,

@@ -53,9 +53,35 @@ def game_judge(lexicons: LexiconStore, rules: Rules, house_words: dict[str, bool
     """A stored game's judge: its house words, then its lexicon (loaded only when needed),
     with proper nouns legal where the house rule allows them."""
     judge = lazy_judge(lexicons, rules.lexicon, "rules.lexicon")
+    return house_judge(house_words, by_house_rules(judge, rules))
+
+
+def by_house_rules(lexicon_judge: Judge, rules: Rules) -> Judge:
+    """A lexicon's judge as a game's house rules amend it: A and I stand where one card
+    may be a word, proper nouns where the rule allows them."""
+    judge = lexicon_judge
+    if rules.min_word == "one_card":
+        judge = one_letter_judge(judge)
     if rules.proper_nouns:
         judge = proper_nouns_judge(judge)
-    return house_judge(house_words, judge)
+    return judge
+
+
+ONE_LETTER_WORDS = frozenset({"a", "i"})
+"""English's words of one letter. The lexicons refuse every word shorter than two letters
+(the rule book's minimum); a game whose house rule lets one card be a word (Junior)
+needs A and I to stand when challenged."""
+
+
+def one_letter_judge(lexicon_judge: Judge) -> Judge:
+    """A judge that rules A and I legal (a one-card word, by house rule)."""
+
+    def judge(word: str) -> Verdict:
+        if word.strip().lower() in ONE_LETTER_WORDS:
+            return Verdict(True, Reason.IN_DICTIONARY)
+        return lexicon_judge(word)
+
+    return judge
 
 
 def proper_nouns_judge(lexicon_judge: Judge) -> Judge:
@@ -120,3 +146,13 @@ def solver_index(
         return lexicon(lexicons, lexicon_name, where).anagrams(word)
 
     return HouseIndex(base, house_words, anagrams)
+
+
+def game_solver_index(
+    lexicons: LexiconStore, rules: Rules, house_words: dict[str, bool]
+) -> Mapping[str, str]:
+    """The best-play index a game's rules play by: its lexicon's with its house words,
+    and A and I where one card may be a word (unless the game banned them)."""
+    if rules.min_word == "one_card":
+        house_words = {**dict.fromkeys(ONE_LETTER_WORDS, True), **house_words}
+    return solver_index(lexicons, rules.lexicon, house_words)

@@ -89,7 +89,7 @@ def score() -> Response:
     body = json_body()
     rules = parse_rules(body.get("rules") if isinstance(body, dict) else None)
     play = parse_play(body, rules)
-    judge = judging.lazy_judge(referee.store(), rules.lexicon, "rules.lexicon")
+    judge = judging.game_judge(referee.store(), rules, {})
     return jsonify(result_json(score_round(play, rules, judge)))
 
 
@@ -99,6 +99,7 @@ def word(word: str) -> Response:
     """The referee's verdict on one word: ``?lexicon=NAME`` picks the dictionary."""
     name = request.args.get("lexicon")
     house: dict[str, bool] = {}
+    rules = None
     if "game" in request.args:  # that game's house words, and its lexicon unless one is named
         try:
             state = store.state_of(store.get_game(request.args["game"]))
@@ -106,9 +107,10 @@ def word(word: str) -> Response:
             raise RuleError(
                 "no_such_game_for_words", "game", name=request.args["game"][:40]
             ) from None
-        house = state.house_words
+        house, rules = state.house_words, state.rules
         name = name or state.rules.lexicon
-    return jsonify(referee.word_report(word[:MAX_WORD], name or DEFAULT_LEXICON, house))
+    report = referee.word_report(word[:MAX_WORD], name or DEFAULT_LEXICON, house, rules)
+    return jsonify(report)
 
 
 @bp.post("/judge")
@@ -145,5 +147,5 @@ def best() -> Response:
         raise ShapeError("discard_flag", "discard")
     rules = parse_rules(body.get("rules"))
     hand = parse_hand(cards)
-    index = judging.solver_index(referee.store(), rules.lexicon)
+    index = judging.game_solver_index(referee.store(), rules, {})
     return jsonify(best_play(hand, index, rules.min_word, discard).as_dict())

@@ -11,7 +11,16 @@ import re
 import sys
 from pathlib import Path
 
-from companion.game.rules import MAX_POINTS, RULES, RuleSpec
+from companion.game.rules import (
+    LEAST_CARDS,
+    MAX_POINTS,
+    MAX_ROUNDS,
+    MOST_CARDS,
+    PLANS,
+    RULES,
+    RuleSpec,
+    plan_label,
+)
 from companion.web.refusals import REASONS, REFUSALS, Plural
 
 DOCS = Path(__file__).resolve().parent.parent.parent / "docs"
@@ -24,7 +33,17 @@ def _values(spec: RuleSpec) -> tuple[str, str]:
         return shown.pop(spec.default), "; ".join(shown.values())
     if spec.kind == "points":
         return str(spec.default), f"any whole number from 0 to {MAX_POINTS}"
-    return f"`{spec.default}`", "`wordgame`, or a group's own word list"
+    if spec.kind == "plan":  # the presets by name, then what else a plan may be
+        presets = [
+            f"{name.capitalize()}: {len(hands)} rounds, {plan_label(hands)}"
+            for name, hands in PLANS.items()
+        ]
+        default = f"{presets.pop(0)} (`{list(spec.default)}`)"
+        return default, "; ".join(presets) + (
+            f"; or any list of 1 to {MAX_ROUNDS} hand sizes of {LEAST_CARDS} to {MOST_CARDS}"
+            " cards (a short game: `[3, 4, 5, 6, 7]`)"
+        )
+    return f"`{spec.default}`", "`wordgame`, `common`, or a group's own word list"
 
 
 def rules_table() -> str:

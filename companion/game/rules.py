@@ -63,27 +63,18 @@ server has it)."""
 
 
 def plan_label(hands: tuple[int, ...]) -> str:
-    """A round plan as people read it: 3 to 10, 3 to 10 to 3 (joined by en dashes), or
-    every size in order. A size dealt twice where the plan turns (the full game's two
-    rounds of 10) is one turn: the number of rounds, said beside it, tells them apart."""
-    if len(hands) == 1:
-        return str(hands[0])
-    at_turn = {
-        i
-        for i in range(2, len(hands) - 1)
-        if hands[i] == hands[i - 1] and hands[i - 1] - hands[i - 2] == hands[i] - hands[i + 1] != 0
-    }
-    hands = tuple(h for i, h in enumerate(hands) if i not in at_turn)
-    turns = [hands[0]]
-    step = 0
+    """A round plan as people read it: each run of one card more (or fewer) a round as
+    its first and last size joined by an en dash, runs apart by commas: "3 to 10" (the
+    rule book), "3 to 10, 10 to 3" (the full game), or "3, 5, 7"."""
+    runs: list[list[int]] = [[hands[0]]]
     for a, b in pairwise(hands):
-        if abs(b - a) != 1:
-            return ", ".join(str(h) for h in hands)
-        if step and b - a != step:
-            turns.append(a)
-        step = b - a
-    turns.append(hands[-1])
-    return EN_DASH.join(str(h) for h in turns)
+        run = runs[-1]
+        step = run[-1] - run[-2] if len(run) > 1 else b - a
+        if abs(b - a) == 1 and b - a == step:
+            run.append(b)
+        else:
+            runs.append([b])
+    return ", ".join(f"{r[0]}{EN_DASH}{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
 @dataclass(frozen=True)

@@ -214,12 +214,13 @@ def _candidate_words(
     values = [k.value for k in kinds]
     letters = [k.letters for k in kinds]
     least = 2 if min_word == "cards" else 1
+    least_letters = 1 if min_word == "one_card" else 2  # Junior: A and I
     n_kinds = len(kinds)
     keys = index.keys()  # a set-like view: a C-level test for a dict and a packed index alike
 
     def walk(i: int, key: str, state: int, val: int, n: int, lets: int, first: int) -> None:
         if i == n_kinds:
-            if n >= least and lets >= 2 and key in keys:
+            if n >= least and lets >= least_letters and key in keys:
                 by_lowest[first].append((state, (val, n, 1, lets)))
             return
         walk(i + 1, key, state, val, n, lets, first)

@@ -98,7 +98,7 @@ def _review(state: store.GameState, current: store.RoundState) -> list[Review]:
         return []
     if not referee.store().knows(state.rules.lexicon):
         return []
-    index = judging.solver_index(referee.store(), state.rules.lexicon, state.house_words)
+    index = judging.game_solver_index(referee.store(), state.rules, state.house_words)
     out = []
     for hand, scored in zip(current.play.hands, current.result.players, strict=True):
         cards = [c for w in hand.words for c in w] + list(hand.unused)

@@ -8,6 +8,7 @@ from wtforms import SelectChoice
 from companion.actions import judging
 from companion.game.deck import value
 from companion.game.errors import RuleError
+from companion.game.rules import Rules
 from companion.game.scoring import ChallengeResult
 from companion.game.spelling import spellings
 from companion.lexicon import LexiconStore, sources
@@ -55,14 +56,19 @@ def spellings_json(letters: str, where: str = "letters") -> list[dict[str, objec
 
 
 def word_report(
-    word: str, lexicon_name: str, house_words: dict[str, bool] | None = None
+    word: str,
+    lexicon_name: str,
+    house_words: dict[str, bool] | None = None,
+    rules: Rules | None = None,
 ) -> dict[str, object]:
     """The verdict on ``word`` with its reason, frequency and card spellings (API and pages).
 
-    ``house_words`` (a game's) overrule the lexicon.
+    ``house_words`` (a game's) overrule the lexicon; a game's ``rules`` amend it (proper
+    nouns allowed, A and I where one card is a word).
     """
     found = judging.lexicon(store(), lexicon_name)
-    verdict = judging.house_judge(house_words or {}, found.verdict)(word)
+    judge = judging.by_house_rules(found.verdict, rules) if rules else found.verdict
+    verdict = judging.house_judge(house_words or {}, judge)(word)
     try:
         cards = spellings_json(word)
     except RuleError:  # not letters, or longer than any hand: nothing to lay down

@@ -54,7 +54,7 @@ def saved_round(
 
 
 def test_create_game_answers_the_new_game_and_stores_it(act: Act, lexicons: LexiconStore) -> None:
-    rules = Rules(bonus=15, zero_floor=False)
+    rules = Rules(bonus=15, floor="off")
     created = act(games.create_game, lexicons, ["Ann", "Ben", "Cy"], 1, rules)
     state = created.state
     assert (state.version, state.names, state.rules) == (1, THREE, rules)

@@ -10,6 +10,7 @@ from flask import Flask
 from companion.actions import judging
 from companion.game.challenges import TABLE_ILLEGAL, TABLE_LEGAL, Verdict
 from companion.game.errors import RuleError
+from companion.game.rules import Rules
 from companion.game.solver import build_index
 from companion.lexicon import LexiconStore
 from companion.lexicon.definitions import Definitions
@@ -32,7 +33,7 @@ def test_a_lexicon_by_name_or_a_refusal_naming_those_there_are(lexicons: Lexicon
 
 
 def test_a_games_judge_asks_its_house_words_first(lexicons: LexiconStore) -> None:
-    judge = judging.game_judge(lexicons, "standard", {"zax": True, "ox": False})
+    judge = judging.game_judge(lexicons, Rules(), {"zax": True, "ox": False})
     assert judge("zax") == Verdict(True, "house_word")  # not in the standard list
     assert judge(" ZAX ") == Verdict(True, "house_word")
     assert judge("ox") == Verdict(False, "banned_house_word")  # in it
@@ -46,7 +47,7 @@ def test_a_games_judge_loads_its_lexicon_only_when_a_word_needs_it(
 ) -> None:
     """A game whose own list is gone still rules on its house words; any other word is
     refused at the game's lexicon rule."""
-    judge = judging.game_judge(lexicons, "family", {"zax": True})
+    judge = judging.game_judge(lexicons, Rules(lexicon="family"), {"zax": True})
     assert judge("zax") == Verdict(True, "house_word")
     with pytest.raises(RuleError) as caught:
         judge("dog")

@@ -63,7 +63,8 @@ def round_ones(draw: st.DrawFn) -> tuple[Rules, tuple[Hand, ...]]:
             at += length
         hands.append(Hand(NAMES[seat], tuple(words), tuple(mine[at:]), out == seat))
     rules = Rules(
-        zero_floor=draw(st.booleans()),
+        floor=draw(st.sampled_from(("round", "before_bonus", "total", "off"))),
+        leftover_penalty=draw(st.booleans()),
         two_player_bonus=draw(st.sampled_from(("longest", "most", "both"))),
         false_out_penalty=draw(st.sampled_from((0, 5))),
     )

@@ -73,3 +73,36 @@ def test_a_games_house_rules_fit_too(live_server, browser, screenshot):
         screenshot(page, "rules-game")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", sorted(HEADINGS))
+def test_a_games_variants_fit_too(live_server, browser, screenshot, lang):
+    """The longest variant text a game can have (16 rounds listed, Junior rules, head
+    starts, a vote) still fits a 320 px phone, in each language."""
+    context = browser.new_context(**NARROW, extra_http_headers={"Accept-Language": lang})
+    try:
+        full = [*range(3, 11), *range(10, 2, -1)]
+        created = context.request.post(
+            live_server + "/api/v1/games",
+            data={
+                "players": ["Ann", "Ben", "Cy"],
+                "handicap": [0, 15, 25],
+                "rules": {
+                    "hands": full,
+                    "min_word": "one_card",
+                    "proper_nouns": True,
+                    "leftover_penalty": False,
+                    "challenge_ruling": "unanimous",
+                    "floor": "before_bonus",
+                },
+            },
+        )
+        assert created.status == 201, created.text()
+        page = context.new_page()
+        page.goto(live_server + f"/rules?game={created.json()['id']}")
+        page.wait_for_load_state()
+        assert page.locator("#variants").count() == 1 and page.locator("#vote").count() == 1
+        no_sideways_scroll(page, 320)
+        screenshot(page, f"rules-variants-{lang}")
+    finally:
+        context.close()

@@ -464,11 +464,15 @@ def test_rules_defaults():
     """Missing rules, or an empty object, take the rule book's defaults."""
     assert parse_rules(None) == parse_rules({}) == Rules()
     assert Rules().as_dict() == {
+        "hands": [3, 4, 5, 6, 7, 8, 9, 10],
         "min_word": "cards",
         "two_player_bonus": "longest",
         "bonus": 10,
-        "zero_floor": True,
+        "floor": "round",
+        "leftover_penalty": True,
         "false_out_penalty": 0,
+        "challenge_ruling": "dictionary",
+        "proper_nouns": False,
         "lexicon": "standard",
     }
 

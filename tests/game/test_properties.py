@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from companion.game.deck import CARDS
 from companion.game.parse import parse_play, parse_rules
 from companion.game.scoring import score_round
+from companion.game.standings import running_totals
 
 FULL_DECK = tuple(c for c in CARDS for _ in range(c.copies))
 SETTINGS = settings(max_examples=100, deadline=None)  # new random rounds every run
@@ -31,11 +32,13 @@ def split_into_words(draw, cards):
 
 @st.composite
 def rules(draw):
+    """Every combination of the house rules scoring reads (every variant)."""
     return {
-        "min_word": draw(st.sampled_from(["cards", "letters"])),
+        "min_word": draw(st.sampled_from(["cards", "letters", "one_card"])),
         "two_player_bonus": draw(st.sampled_from(["longest", "most", "both"])),
         "bonus": draw(st.sampled_from([0, 10, 25])),
-        "zero_floor": draw(st.booleans()),
+        "floor": draw(st.sampled_from(["round", "before_bonus", "total", "off"])),
+        "leftover_penalty": draw(st.booleans()),
         "false_out_penalty": draw(st.sampled_from([0, 15])),
     }
 
@@ -79,13 +82,20 @@ def scored(raw, rules_raw):
 
 @SETTINGS
 @given(rounds(), rules())
-def test_score_is_the_total_floored_at_zero_when_the_floor_is_on(raw, rules_raw):
-    """Zero floor: the score is never negative with the floor on, and is the total with it off."""
+def test_score_is_the_total_floored_where_the_floor_says(raw, rules_raw):
+    """Zero floor: with "round" or "before_bonus" no round score is negative; "round" is
+    the total floored, "before_bonus" floors the part without bonuses and adds them;
+    "total" and "off" keep the signed total."""
     for p in scored(raw, rules_raw).players:
-        if rules_raw["zero_floor"]:
+        bonuses = p.bonus_most_words + p.bonus_longest_word
+        if rules_raw["floor"] == "round":
             assert p.score == max(p.total, 0) >= 0
+        elif rules_raw["floor"] == "before_bonus":
+            assert p.score == max(p.total - bonuses, 0) + bonuses >= bonuses >= 0
         else:
             assert p.score == p.total
+        left = p.unused_points if rules_raw["leftover_penalty"] else 0
+        assert p.unused_penalty == left
 
 
 @SETTINGS
@@ -155,13 +165,15 @@ def test_every_dealt_card_is_counted_once_whatever_the_challenges(raw, rules_raw
 @SETTINGS
 @given(rounds(), rules())
 def test_total_is_the_sum_of_its_parts(raw, rules_raw):
-    """Scoring: total = words - unused + bonuses - challenge penalty - false-out penalty."""
+    """Scoring: total = words - unused (unless the house rule leaves leftovers out) +
+    bonuses - challenge penalty - false-out penalty."""
     result = scored(raw, rules_raw)
     for p in result.players:
         d = p.as_dict()
+        assert d["unused_penalty"] == (d["unused_points"] if rules_raw["leftover_penalty"] else 0)
         assert d["total"] == (
             d["word_points"]
-            - d["unused_points"]
+            - d["unused_penalty"]
             + d["bonus_most_words"]
             + d["bonus_longest_word"]
             - d["challenge_penalty"]
@@ -184,3 +196,23 @@ def test_penalties_follow_the_rulings(raw, rules_raw):
     for p in result.players:
         false_out = p.went_out and len(p.unused) > 0
         assert p.false_out_penalty == (rules_raw["false_out_penalty"] if false_out else 0)
+
+
+@SETTINGS
+@given(
+    st.lists(st.lists(st.integers(-120, 120), min_size=3, max_size=3), max_size=20),
+    st.lists(st.integers(0, 50), min_size=3, max_size=3),
+)
+def test_the_total_floor_never_leaves_a_running_total_below_zero(scores, handicap):
+    """With the "total" floor no running total is negative after any round, it starts at
+    the handicap, and it moves by the round's score whenever that keeps it at 0 or more."""
+    lines = running_totals(scores, handicap, floor_total=True)
+    for seat, line in enumerate(lines):
+        assert line[0] == handicap[seat]
+        assert all(t >= 0 for t in line)
+        for k, score in enumerate(s[seat] for s in scores):
+            assert line[k + 1] == max(line[k] + score, 0)
+    plain = running_totals(scores, handicap)
+    assert [line[-1] for line in plain] == [
+        handicap[seat] + sum(s[seat] for s in scores) for seat in range(3)
+    ]

@@ -325,7 +325,7 @@ def test_legal_challenge_costs_the_challenger_the_word_value():
     assert result.challenges[0].as_dict() == {
         "by": "Ben", "player": "Ann", "word": 0, "text": "quiz", "legal": True,
         "decided_by": "table", "reason": TABLE_LEGAL, "code": TABLE_LEGAL, "points": 25,
-        "charged_to": "Ben",
+        "charged_to": "Ben", "decided": True,
     }  # fmt: skip
 
 
@@ -347,7 +347,7 @@ def test_illegal_challenge_strikes_steve_costing_21_instead_of_earning_21():
     assert result.challenges[0].as_dict() == {
         "by": "Ben", "player": "Ann", "word": 0, "text": "steve", "legal": False,
         "decided_by": "table", "reason": TABLE_ILLEGAL, "code": TABLE_ILLEGAL, "points": 21,
-        "charged_to": "Ann",
+        "charged_to": "Ann", "decided": True,
     }  # fmt: skip
 
 
@@ -592,6 +592,7 @@ def test_the_api_example_round():
         "word_points": 25,
         "unused": ["m"],
         "unused_points": 5,
+        "unused_penalty": 5,
         "went_out": False,
         "bonus_most_words": 0,
         "bonus_longest_word": 10,
@@ -609,10 +610,10 @@ def test_the_api_example_round():
     assert result["challenges"] == [
         {"by": "Ben", "player": "Ann", "word": 0, "text": "quiz", "legal": True,
          "decided_by": "dictionary", "reason": "in_dictionary", "code": "in_dictionary",
-         "points": 25, "charged_to": "Ben"},
+         "points": 25, "charged_to": "Ben", "decided": True},
         {"by": "Ann", "player": "Ben", "word": 0, "text": "top", "legal": True,
          "decided_by": "table", "reason": TABLE_LEGAL, "code": TABLE_LEGAL, "points": 11,
-         "charged_to": "Ann"},
+         "charged_to": "Ann", "decided": True},
     ]  # fmt: skip
     assert result["bonuses"]["longest_word"]["winner"] == "Ann"
     assert result["bonuses"]["most_words"]["in_play"] is False

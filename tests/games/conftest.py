@@ -131,17 +131,21 @@ class Stored:
 
 @pytest.fixture
 def new_game(app: Flask, client: FlaskClient) -> Callable[..., Stored]:
-    """Create a game through the API: ``new_game(players=..., first_dealer=..., rules=...)``."""
+    """Create a game through the API: ``new_game(players=..., first_dealer=..., rules=...,
+    handicap=...)``."""
 
     def make(
         players: Sequence[str] = THREE,
         first_dealer: int = 0,
         rules: dict | None = None,
         via: FlaskClient | None = None,
+        handicap: list[int] | None = None,
     ) -> Stored:
         body: dict[str, object] = {"players": list(players), "first_dealer": first_dealer}
         if rules is not None:
             body["rules"] = rules
+        if handicap is not None:
+            body["handicap"] = handicap
         resp = (via or client).post("/api/v1/games", json=body)
         assert resp.status_code == 201, resp.get_data(as_text=True)
         data = resp.get_json()

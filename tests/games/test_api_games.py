@@ -65,16 +65,20 @@ def test_create_answers_the_links_and_stores_the_game(app, client, new_game):
     data = game.get()
     assert data["id"] == game.id
     assert data["players"] == [
-        {"name": "Ann", "seat": 0, "total": 0, "rank": 1, "claimed": False},
-        {"name": "Ben", "seat": 1, "total": 0, "rank": 1, "claimed": False},
-        {"name": "Cy", "seat": 2, "total": 0, "rank": 1, "claimed": False},
+        {"name": "Ann", "seat": 0, "total": 0, "rank": 1, "claimed": False, "handicap": 0},
+        {"name": "Ben", "seat": 1, "total": 0, "rank": 1, "claimed": False, "handicap": 0},
+        {"name": "Cy", "seat": 2, "total": 0, "rank": 1, "claimed": False, "handicap": 0},
     ]
     assert data["rules"] == {
+        "hands": [3, 4, 5, 6, 7, 8, 9, 10],
         "min_word": "cards",
         "two_player_bonus": "longest",
         "bonus": 10,
-        "zero_floor": True,
+        "floor": "round",
+        "leftover_penalty": True,
         "false_out_penalty": 0,
+        "challenge_ruling": "dictionary",
+        "proper_nouns": False,
         "lexicon": "standard",
     }
     assert data["lexicon"] == "standard"
@@ -106,11 +110,15 @@ def own_lexicon(app: Flask, name: str, words: str) -> None:
 def test_create_stores_the_house_rules(app, new_game):
     own_lexicon(app, "family", "cat dog zax")
     rules = {
+        "hands": [10, 9, 8, 7, 6],
         "min_word": "letters",
         "two_player_bonus": "both",
         "bonus": 15,
-        "zero_floor": False,
+        "floor": "before_bonus",
+        "leftover_penalty": False,
         "false_out_penalty": 5,
+        "challenge_ruling": "majority",
+        "proper_nouns": True,
         "lexicon": "family",
     }
     game = new_game(players=["Ann", "Ben"], rules=rules)
@@ -175,12 +183,13 @@ CREATE_REFUSALS = [
     ({"players": ["Ann", "Ben"], "rules": {"bonus": -1}}, 422, "rules.bonus", "points_range",
      {"most": 1000}),
     ({"players": ["Ann", "Ben"], "rules": {"min_word": "words"}}, 422, "rules.min_word",
-     "choice_unknown", {"choices": ["cards", "letters"]}),
+     "choice_unknown", {"choices": ["cards", "letters", "one_card"]}),
     ({"players": ["Ann", "Ben"], "rules": "house"}, 400, "rules", "not_an_object", {}),
     ({"players": ["Ann", "Ben"], "rules": {"lexicon": "klingon"}}, 422, "rules.lexicon",
      "unknown_lexicon", {"name": "klingon"}),
     ({"players": ["Ann", "Ben"], "dealer": 0}, 400, "dealer", "unknown_field", {"field": "dealer"}),
-    (["Ann", "Ben"], 400, "", "not_an_object", {"keys": ["players", "first_dealer", "rules"]}),
+    (["Ann", "Ben"], 400, "", "not_an_object",
+     {"keys": ["players", "first_dealer", "rules", "handicap"]}),
 ]  # fmt: skip
 
 
@@ -639,9 +648,9 @@ def test_close_puts_the_round_on_the_leaderboard(new_game):
     game.close(1)
     data = game.get()
     assert data["players"] == [
-        {"name": "Ann", "seat": 0, "total": 13, "rank": 1, "claimed": False},
-        {"name": "Ben", "seat": 1, "total": 13, "rank": 1, "claimed": False},
-        {"name": "Cy", "seat": 2, "total": 9, "rank": 3, "claimed": False},
+        {"name": "Ann", "seat": 0, "total": 13, "rank": 1, "claimed": False, "handicap": 0},
+        {"name": "Ben", "seat": 1, "total": 13, "rank": 1, "claimed": False, "handicap": 0},
+        {"name": "Cy", "seat": 2, "total": 9, "rank": 3, "claimed": False, "handicap": 0},
     ]
     assert (data["next_round"], data["next_dealer"]) == (2, "Ann")  # Cy dealt 1, Ann deals 2
 
@@ -712,6 +721,7 @@ def test_challenge_decided_by_the_dictionary_word_legal(app, new_game):
         "code": "in_dictionary",
         "points": 14,
         "charged_to": "Ben",
+        "decided": True,
         "n": 1,
     }
     assert scores(data) == [13, 0, 9]  # Ben pays OX 14: 13 - 14 = -1 -> 0

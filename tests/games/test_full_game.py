@@ -245,9 +245,9 @@ def test_full_game(app, client, new_game):
 
     # The end: every round closed, Ben wins on 219.
     assert data["players"] == [
-        {"name": "Ann", "seat": 0, "total": 145, "rank": 3, "claimed": False},
-        {"name": "Ben", "seat": 1, "total": 219, "rank": 1, "claimed": False},
-        {"name": "Cy", "seat": 2, "total": 213, "rank": 2, "claimed": False},
+        {"name": "Ann", "seat": 0, "total": 145, "rank": 3, "claimed": False, "handicap": 0},
+        {"name": "Ben", "seat": 1, "total": 219, "rank": 1, "claimed": False, "handicap": 0},
+        {"name": "Cy", "seat": 2, "total": 213, "rank": 2, "claimed": False, "handicap": 0},
     ]
     assert (data["next_round"], data["next_dealer"]) == (None, None)
     assert data["finished"] is True

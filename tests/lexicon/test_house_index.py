@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from companion.actions import judging
 from companion.game.deck import over_deck
+from companion.game.rules import Rules
 from companion.game.solver import best_play, build_index
 from companion.game.spelling import spellings
 from companion.lexicon import Lexicon, LexiconStore
@@ -92,7 +93,7 @@ def test_on_standard_the_overlay_is_the_index_with_house_words(lexicons: Lexicon
     # tac stands in for the banned cat and act; of two allowed words with the same
     # cards, the first in alphabetical order
     assert sorted("".join(c.name for c in w) for w in play.words) == ["tac", "xqza"]
-    judge = judging.game_judge(lexicons, "standard", house)
+    judge = judging.game_judge(lexicons, Rules(), house)
     assert [(judge(w).legal, judge(w).reason) for w in ("cat", "tac", "zqxa", "dog")] == [
         (False, "banned_house_word"),
         (True, "in_dictionary"),

@@ -198,7 +198,7 @@ def test_an_unknown_min_word_rule(client: FlaskClient) -> None:
         422,
         "rules.min_word",
         "choice_unknown",
-        choices=["cards", "letters"],
+        choices=["cards", "letters", "one_card"],
     )
 
 

@@ -52,7 +52,8 @@ def word_shapes(min_word: str) -> frozenset[tuple[str, ...]]:
     for word in WORDS:
         for spelling in spellings(word):
             letters = sum(c.letters for c in spelling)
-            if letters >= 2 and (min_word == "letters" or len(spelling) >= 2):
+            least = 1 if min_word == "one_card" else 2  # Junior: A and I
+            if letters >= least and (min_word != "cards" or len(spelling) >= 2):
                 shapes.add(tuple(sorted(c.name for c in spelling)))
     return frozenset(shapes)
 
@@ -122,7 +123,7 @@ def check_play(cards: list[Card], play, min_word: str) -> None:
     for word in play.words:
         assert text(word) in WORDS, f"{names(word)} is not a listed word"
         assert word in spellings(text(word)), f"{names(word)} is not a card spelling"
-        assert sum(c.letters for c in word) >= 2
+        assert sum(c.letters for c in word) >= (1 if min_word == "one_card" else 2)
         if min_word == "cards":
             assert len(word) >= 2
     laid = Counter(c for w in play.words for c in w) + Counter(play.unused)
@@ -132,7 +133,7 @@ def check_play(cards: list[Card], play, min_word: str) -> None:
 
 
 @SETTINGS
-@given(cards=hands(1, 7), min_word=st.sampled_from(["cards", "letters"]))
+@given(cards=hands(1, 7), min_word=st.sampled_from(["cards", "letters", "one_card"]))
 def test_best_points_equal_the_brute_force(cards: list[Card], min_word: str) -> None:
     play = best_play(cards, INDEX, min_word)
     assert play.discard is None
@@ -141,7 +142,7 @@ def test_best_points_equal_the_brute_force(cards: list[Card], min_word: str) -> 
 
 
 @SETTINGS
-@given(cards=hands(2, 8), min_word=st.sampled_from(["cards", "letters"]))
+@given(cards=hands(2, 8), min_word=st.sampled_from(["cards", "letters", "one_card"]))
 def test_discard_picks_the_card_whose_absence_scores_most(cards: list[Card], min_word: str) -> None:
     play = best_play(cards, INDEX, min_word, discard=True)
     assert play.discard in cards
@@ -153,7 +154,7 @@ def test_discard_picks_the_card_whose_absence_scores_most(cards: list[Card], min
 
 
 @SETTINGS
-@given(cards=hands(2, 8), min_word=st.sampled_from(["cards", "letters"]))
+@given(cards=hands(2, 8), min_word=st.sampled_from(["cards", "letters", "one_card"]))
 def test_discard_leaves_a_real_arrangement_of_the_rest(cards: list[Card], min_word: str) -> None:
     """Whatever card it throws away, the rest of the hand is laid out exactly once."""
     play = best_play(cards, INDEX, min_word, discard=True)

@@ -117,9 +117,11 @@ def test_example_challenges_are_reported_with_who_pays(client: FlaskClient) -> N
         assert isinstance(c.pop("reason"), str) and c  # a reason, whatever its wording
     assert challenges == [
         {"by": "Ben", "player": "Ann", "word": 0, "text": "quiz", "legal": True,
-         "decided_by": "table", "code": "table_legal", "points": 25, "charged_to": "Ben"},
+         "decided_by": "table", "code": "table_legal", "points": 25, "charged_to": "Ben",
+         "decided": True},
         {"by": "Ann", "player": "Ben", "word": 0, "text": "top", "legal": True,
-         "decided_by": "table", "code": "table_legal", "points": 11, "charged_to": "Ann"},
+         "decided_by": "table", "code": "table_legal", "points": 11, "charged_to": "Ann",
+         "decided": True},
     ]  # fmt: skip
 
 
@@ -954,7 +956,11 @@ def test_rules_not_an_object(client: FlaskClient) -> None:
 def test_rules_bad_min_word(client: FlaskClient) -> None:
     body = two_players(rules={"min_word": "words"})
     refused(
-        score(client, body), 422, "rules.min_word", "choice_unknown", choices=["cards", "letters"]
+        score(client, body),
+        422,
+        "rules.min_word",
+        "choice_unknown",
+        choices=["cards", "letters", "one_card"],
     )
 
 

@@ -82,7 +82,7 @@ def messages_of(path: str) -> set[str | tuple[str, ...]]:
         ("companion/pages/games.py", "%(word)s is no longer a house word."),
         ("companion/web/forms.py", "No second opinion"),
         # house rules (N_ in game/, translated where shown)
-        ("companion/game/rules.py", "A round total below zero counts as zero."),
+        ("companion/game/rules.py", "Names of people and places are legal words (Junior)."),
         ("companion/game/rules.py", "Longest word only"),
         # lexicon titles
         ("companion/lexicon/sources.py", "Your list: {name}"),

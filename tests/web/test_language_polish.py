@@ -208,7 +208,8 @@ def test_the_rules_page_states_a_games_bonus_and_penalty(client: FlaskClient, ne
     assert "15 points to the player who made more words" in en
     assert "15 points to the player with the longest word" in en
     assert "10 points to the player" not in en
-    assert "in this game: 5 points" in en and "This game's house rules turn it off." in en
+    assert "in this game: 5 points" in en and "Zero floor</strong>: this game has none." in en
+    assert "Your round scores \N{MINUS SIGN}8, and your running total drops by 8." in en
     cs = page(client, f"/rules?game={game.id}", "cs")
     assert "15 bodů pro hráče, který složil" in cs and "v této hře: 5 bodů" in cs
     lt = page(client, f"/rules?game={game.id}", "lt")
@@ -217,7 +218,7 @@ def test_the_rules_page_states_a_games_bonus_and_penalty(client: FlaskClient, ne
     assert "15 pont annak, aki" in hu and "ebben a játékban: 5 pont" in hu
     plain = page(client, "/rules", "en")
     assert "10 points to the player who made more words" in plain
-    assert "none by default" in plain and "A house rule can turn the floor off." in plain
+    assert "none by default" in plain and "A group can place the floor elsewhere" in plain
 
 
 def test_the_game_pages_link_to_the_rules_of_that_game(client: FlaskClient, new_game) -> None:  # noqa: F811

@@ -48,7 +48,13 @@ def test_every_message_is_used() -> None:
 
 
 def test_every_reason_has_words() -> None:
-    assert {str(r) for r in Reason} | {"table_legal", "table_illegal"} == set(refusals.REASONS)
+    assert {str(r) for r in Reason} | {
+        "table_legal",
+        "table_illegal",
+        "vote_legal",
+        "vote_illegal",
+        "proper_noun_allowed",
+    } == set(refusals.REASONS)
 
 
 def test_a_message_is_rendered_from_the_parameters() -> None:

@@ -95,3 +95,62 @@ def test_an_unknown_game_still_shows_the_rules(client: FlaskClient, lang: str) -
     page = rules_page(client, lang, "?game=no-such-game")
     assert HEADINGS[lang] in page
     assert 'id="house-rules"' not in page
+
+
+FLOOR_EXAMPLES = {
+    "round": "Your round counts 0.",
+    "before_bonus": "your round scores 10.",
+    "total": "If your running total was 5, it is now 0 (not \N{MINUS SIGN}3)",
+    "off": "Your round scores \N{MINUS SIGN}8, and your running total drops by 8.",
+}
+"""What each zero-floor placement makes of the page's example (12 - 30 + 10 = -8),
+as the scoring code computes it (docs/rules.md, "Where the zero floor goes")."""
+
+
+@pytest.mark.parametrize("floor", sorted(FLOOR_EXAMPLES))
+def test_the_floor_paragraph_follows_the_games_floor(client: FlaskClient, floor: str) -> None:
+    created = client.post(
+        "/api/v1/games", json={"players": ["Ann", "Ben"], "rules": {"floor": floor}}
+    )
+    page = rules_page(client, "en", f"?game={created.get_json()['id']}")
+    assert FLOOR_EXAMPLES[floor] in page
+    assert [f for f, text in FLOOR_EXAMPLES.items() if text in page] == [floor]
+
+
+VARIANT_WORDS = {
+    "en": (
+        "This game's variants",
+        "Quiddler Junior",
+        "Ben starts with 15 points",
+        "majority vote",
+        "The rounds: 2\N{EN DASH}7",
+    ),
+    "lt": ("Šio žaidimo variantai", "Quiddler Junior", "Ben (", "balsų dauguma", "2\N{EN DASH}7"),
+    "hu": ("A játék változatai", "Quiddler Junior", "Ben (", "többségi", "2\N{EN DASH}7"),
+    "cs": ("Varianty této hry", "Quiddler Junior", "Ben (", "hlasování většinou", "2\N{EN DASH}7"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(VARIANT_WORDS))
+def test_a_games_variants_are_explained(client: FlaskClient, lang: str) -> None:
+    """A Junior game with a head start and a majority vote: the page says so, in the
+    player's language; the rule book's game says nothing of variants it doesn't have."""
+    junior = {"hands": [2, 3, 4, 5, 6, 7], "min_word": "one_card", "proper_nouns": True}
+    created = client.post(
+        "/api/v1/games",
+        json={
+            "players": ["Ann", "Ben", "Cy"],
+            "handicap": [0, 15, 0],
+            "rules": {**junior, "leftover_penalty": False, "challenge_ruling": "majority"},
+        },
+    )
+    assert created.status_code == 201, created.get_data(as_text=True)
+    page = rules_page(client, lang, f"?game={created.get_json()['id']}")
+    heading, junior_name, head_start, vote, plan = VARIANT_WORDS[lang]
+    assert heading in page and junior_name in page and vote in page and plan in page
+    assert head_start in page and 'id="vote"' in page
+    plain = client.post("/api/v1/games", json={"players": ["Ann", "Ben"]})
+    standard = rules_page(client, lang, f"?game={plain.get_json()['id']}")
+    assert 'id="variants"' not in standard and 'id="vote"' not in standard
+    anyone = rules_page(client, lang)
+    assert 'id="variants"' in anyone and 'id="vote"' in anyone and "Quiddler Junior" in anyone
