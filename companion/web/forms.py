@@ -213,11 +213,11 @@ def _plan_choices() -> list[SelectChoice]:
 
     def named(name: str) -> tuple[str, object]:
         hands = PLANS[name]
-        # TRANSLATORS: a round plan in the new-game menu: "Standard: 3 to 10, 8 rounds" (the
-        # sizes: the cards dealt, first to last hand, joined by en dashes). Keep it short.
+        # TRANSLATORS: a round plan in the new-game menu: "Standard: 3 to 10 (8 rounds)", "Full
+        # game: 3 to 10, 10 to 3 (16 rounds)" (sizes: the cards dealt, with en dashes). Short.
         label = lazy_ngettext(
-            "%(plan)s: %(sizes)s, %(num)d round",
-            "%(plan)s: %(sizes)s, %(num)d rounds",
+            "%(plan)s: %(sizes)s (%(num)d round)",
+            "%(plan)s: %(sizes)s (%(num)d rounds)",
             len(hands),
             plan=_PLAN_NAMES[name],
             sizes=plan_label(hands),

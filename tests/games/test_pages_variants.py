@@ -86,10 +86,10 @@ def test_the_new_game_page_offers_the_round_plans(client: FlaskClient) -> None:
     assert menu is not None
     options = re.findall(r'<option[^>]*value="(\w+)"[^>]*>([^<]*)</option>', menu[0])
     assert options == [
-        ("standard", f"Standard: 3{EN}10, 8 rounds"),
-        ("full", f"Full game: 3{EN}10{EN}3, 16 rounds"),
+        ("standard", f"Standard: 3{EN}10 (8 rounds)"),
+        ("full", f"Full game: 3{EN}10, 10{EN}3 (16 rounds)"),
         ("short", "Short game: you choose"),
-        ("junior", f"Junior: 2{EN}7, 6 rounds"),
+        ("junior", f"Junior: 2{EN}7 (6 rounds)"),
     ]
     assert re.search(r'<option selected value="standard"|<option[^>]*selected[^>]*standard', page)
     for box in ("rules-hands_first", "rules-hands_last"):
@@ -105,7 +105,7 @@ def test_a_full_game_is_stored_as_sixteen_hands(app: Flask, client: FlaskClient)
     game_id, game = created(app, client, form(["Ann", "Ben"], hands="full"))
     assert game.rules["hands"] == [3, 4, 5, 6, 7, 8, 9, 10, 10, 9, 8, 7, 6, 5, 4, 3]
     page = text(client.get(f"/games/{game_id}"))
-    assert f"16 rounds: 3{EN}10{EN}3 cards" in page  # the house rules table
+    assert f"Rounds: 16; cards: 3{EN}10, 10{EN}3" in page  # the house rules table
     assert len(re.findall(r'class="round-link ', page)) == 16
     assert "Round 1 of 16" in text(client.get("/"))
     round_12 = text(client.get(f"/games/{game_id}/rounds/12"))
@@ -120,7 +120,7 @@ def test_a_short_game_counts_down_from_the_first_hand_to_the_last(
     assert game.rules["hands"] == [10, 9, 8, 7, 6]
     page = text(client.get(f"/games/{game_id}"))
     assert "Next: round 1 (10 cards)" in page
-    assert f"5 rounds: 10{EN}6 cards" in page
+    assert f"Rounds: 5; cards: 10{EN}6" in page
     assert len(re.findall(r'class="round-link ', page)) == 5
 
 
@@ -170,7 +170,7 @@ def test_junior_stores_its_plan_and_the_rules_its_fields_carry(
     for rule, value in JUNIOR_RULES.items():
         assert game.rules[rule] == value, rule
     page = text(client.get(f"/games/{game_id}"))
-    assert f"6 rounds: 2{EN}7 cards" in page
+    assert f"Rounds: 6; cards: 2{EN}7" in page
     assert "1 card" in page  # minimum word
     assert "Next: round 1 (2 cards)" in page
 

@@ -63,8 +63,8 @@ def messages_of(path: str) -> set[str | tuple[str, ...]]:
         (
             "companion/web/forms.py",
             (
-                "%(plan)s: %(sizes)s, %(num)d round",
-                "%(plan)s: %(sizes)s, %(num)d rounds",
+                "%(plan)s: %(sizes)s (%(num)d round)",
+                "%(plan)s: %(sizes)s (%(num)d rounds)",
             ),
         ),
         # flashes
