@@ -98,6 +98,9 @@ def test_junior_on_the_new_game_page_and_a_handicap_on_the_board(
         no_sideways_scroll(page, width)
         page.locator("#rules-hands").scroll_into_view_if_needed()
         screenshot(page, f"variants-new-game-junior-{size}")
+        page.emulate_media(color_scheme="dark")  # a dark room: the marks still stand out
+        screenshot(page, f"variants-new-game-junior-{size}-dark")
+        page.emulate_media(color_scheme="light")
 
         page.locator("button[type=submit]").tap()
         page.wait_for_url(re.compile(r"/games/[\w-]+\?created=1$"))
