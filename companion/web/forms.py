@@ -409,9 +409,6 @@ class NameForm(Form):
         lazy_gettext("Handicap"), validators=[Optional()], render_kw={"inputmode": "numeric"}
     )
 
-    def is_blank(self) -> bool:
-        return not (self.name.data or "").strip()
-
 
 class NewGameForm(FlaskForm):
     """Start a game: names in seating order, the first dealer, the house rules."""
