@@ -504,10 +504,16 @@ def _auth(rng: random.Random, d: Draft) -> None:
 
 def _rules_form(rng: random.Random, s: Setup, prefix: str = "rules-") -> list[tuple[str, Any]]:
     return [
-        (f"{prefix}min_word", rng.choice(["cards", "letters"])),
+        (f"{prefix}hands", rng.choice(["standard", "full", "junior", "short", "mega", ""])),
+        (f"{prefix}hands_first", rng.choice(["2", "10", "11", "", "x", "99999999"])),
+        (f"{prefix}hands_last", rng.choice(["3", "6", "1", ""])),
+        (f"{prefix}min_word", rng.choice(["cards", "letters", "one_card"])),
         (f"{prefix}two_player_bonus", rng.choice(["longest", "most", "both"])),
         (f"{prefix}bonus", str(rng.choice([0, 10, 25]))),
-        *([(f"{prefix}zero_floor", "y")] if rng.random() < 0.7 else []),
+        (f"{prefix}floor", rng.choice(["round", "before_bonus", "total", "off", "up"])),
+        *([(f"{prefix}leftover_penalty", "y")] if rng.random() < 0.7 else []),
+        (f"{prefix}challenge_ruling", rng.choice(["dictionary", "majority", "unanimous"])),
+        *([(f"{prefix}proper_nouns", "y")] if rng.random() < 0.3 else []),
         (f"{prefix}false_out_penalty", str(rng.choice([0, 5]))),
         (f"{prefix}lexicon", rng.choice(s.lexicons)),
     ]
@@ -623,6 +629,8 @@ def g_new_game(rng: random.Random, s: Setup, d: Draft) -> None:
     assert d.form is not None
     for i, name in enumerate(names):
         d.form.append((f"players-{i}-name", name))
+        if rng.random() < 0.3:
+            d.form.append((f"players-{i}-handicap", rng.choice(["0", "15", "-5", "x", ""])))
     d.form.append(("first_dealer", str(rng.randint(1, max(len(names), 1)))))
     d.form += _rules_form(rng, s)
 
