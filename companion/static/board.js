@@ -10,7 +10,8 @@
 // The answer is the same for every phone (a cache in front may share it): what is this
 // phone's own is put back here. Its seat (data-my-seat: the seat's data-mine marks
 // shown, data-mine-text as a link's words), a note for phones without a form hidden
-// (data-form, data-unless-form), the scorekeeper's forms (each data-keep element moved
+// (data-form, data-unless-form), buttons of a form of the page shown where that form is
+// (data-if-form: the vote buttons, form="vote-form"), the scorekeeper's forms (each data-keep element moved
 // into the new copy's data-slot of the same name). And when the page's own forms no
 // longer fit (data-watch names the live part's marks they were rendered for: the round
 // closed or reopened, scored, challenged), the page loads itself again, once nobody is
@@ -130,6 +131,9 @@
         });
       }
       if (hasForm) { each(live, "[data-unless-form]", function (el) { el.hidden = true; }); }
+      each(live, "[data-if-form]", function (el) { // buttons of a form of this page (form=)
+        el.hidden = !document.getElementById(el.getAttribute("data-if-form"));
+      });
       kept.forEach(function (el) {
         var slot = live.querySelector("[data-slot='" + el.getAttribute("data-keep") + "']");
         if (slot) { slot.appendChild(el); }
