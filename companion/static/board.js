@@ -18,9 +18,10 @@
 // typing in it.
 //
 // What changed is said once, politely, to a screen reader ("Ben's hand is in.", "Round 2
-// is scored."): in one visually hidden status line of the page (#live-news), never in the
-// parts replaced (a live region whose whole content is replaced reads all of it). A
-// sentence due when the page reloads itself is kept for the reloaded page to say.
+// is scored.", "The table votes on KIM: is it legal?"): in one visually hidden status
+// line of the page (#live-news), never in the parts replaced (a live region whose whole
+// content is replaced reads all of it). A sentence due when the page reloads itself is
+// kept for the reloaded page to say.
 (function () {
   "use strict";
   if (!window.fetch) { return; }
@@ -45,8 +46,8 @@
   } catch (e) { /* no storage: nothing kept */ }
 
   // What a part shows that is worth saying when it changes: the seats whose hand is in
-  // (by seat, with the name), whether the round is scored, closed, and the closed rounds
-  // of the leaderboard.
+  // (by seat, with the name), whether the round is scored, closed, the closed rounds of
+  // the leaderboard, and the table's open votes.
   function facts(root) {
     var seats = {};
     each(root, ".seat-state.in[data-seat]", function (li) {
@@ -58,8 +59,10 @@
     });
     var rounds = [];
     each(root, ".rounds-table tbody th[scope=row]", function (th) { rounds.push(th.textContent.trim()); });
+    var votes = []; // the table's open votes, each in the server's words (the page's language)
+    each(root, ".vote-call", function (p) { votes.push(p.textContent.trim()); });
     return { seats: seats, scored: !!root.querySelector("#breakdown"),
-             closed: !!root.querySelector(".round-standings"), rounds: rounds };
+             closed: !!root.querySelector(".round-standings"), rounds: rounds, votes: votes };
   }
   function sentences(before, after, number) {
     var said = [];
@@ -69,6 +72,7 @@
       }
     });
     if (number && after.scored && !before.scored) { said.push(_("Round {n} is scored.", { n: number })); }
+    after.votes.forEach(function (v) { if (before.votes.indexOf(v) < 0) { said.push(v); } });
     var closed = after.rounds.filter(function (r) { return before.rounds.indexOf(r) < 0; });
     if (number && after.closed && !before.closed) { closed.push(number); }
     closed.forEach(function (n) { said.push(_("Round {n} is closed: the leaderboard is updated.", { n: n })); });

@@ -75,6 +75,8 @@ def test_three_phones_vote_a_challenged_word_off(live_server, browser, screensho
                 assert box is not None and box["height"] >= 44
             assert ballot.locator(".decide").is_hidden()  # not a scorekeeper's phone
             assert page.evaluate("window.stillHere === true")
+            said = page.locator("#live-news").text_content() or ""
+            assert "The table votes on KIM: is it legal?" in said  # to a screen reader
         ann, ben, cy = players
 
         # Ann votes "not legal": back on the round page, her vote shown on Ben's phone.

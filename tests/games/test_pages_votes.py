@@ -120,6 +120,7 @@ def test_three_phones_vote_a_word_off_by_majority(app, table):
         page = client.get(f"/games/{game.id}/rounds/1").get_data(as_text=True)
         seen = text(client.get(f"/games/{game.id}/rounds/1"))
         assert "Ann challenged Ben's word: the table votes." in seen
+        assert '<a href="#challenge-1">The table votes on KIM: is it legal?</a>' in page
         assert "Dictionary: not legal — proper noun" in seen
         assert re.search(r'class="card">K<sub>8</sub>.*I<sub>2</sub>.*M<sub>5</sub>', page)
         assert re.findall(r'vote-what">(\w+)<', page) == ["waiting"] * 3
@@ -164,6 +165,7 @@ def test_three_phones_vote_a_word_off_by_majority(app, table):
         assert "Dictionary: not legal — proper noun. Votes: Ann not legal · Ben legal · " in page
         assert "KIM — struck, counts as unused" in page
         assert "the table votes" not in page and 'form="vote-form"' not in page
+        assert "The table votes on" not in page
 
 
 def test_a_vote_can_be_changed_while_open(app, table):
