@@ -27,11 +27,12 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion import store
 from companion.actions import games, judging, seats
-from companion.game.deck import CARDS, text
-from companion.game.errors import Conflict, Refusal, RuleError
+from companion.game.challenges import Verdict
+from companion.game.deck import CARDS, Word, text
+from companion.game.errors import Conflict, Forbidden, Refusal, RuleError, ShapeError
 from companion.game.parse import parse_seat_hand
 from companion.game.play import Challenge, Hand
-from companion.game.scoring import WordScore
+from companion.game.scoring import ChallengeResult, WordScore
 from companion.game.solver import BestPlay, best_play
 from companion.web import i18n, messages, referee
 from companion.web.access import held_seat_token, held_token, require_held, seat_for, token_for
@@ -111,6 +112,39 @@ def _review(state: store.GameState, current: store.RoundState) -> list[Review]:
     return out
 
 
+@dataclass(frozen=True)
+class Ballot:
+    """A challenge the table votes on, as every phone sees it: the word's cards, the
+    dictionary's advice, and each seat's vote so far (None: not voted yet)."""
+
+    number: int
+    cards: Word
+    advice: Verdict
+    votes: tuple[tuple[int, str, bool | None], ...]
+    """Seat, name and vote of every seat, in seating order."""
+    stalled: bool
+    """Everyone voted and it is a tie: the scorekeeper decides."""
+
+
+def _ballots(current: store.RoundState) -> list[Ballot | None]:
+    """Per challenge of the round (in its order): its vote, or None for a challenge the
+    dictionary or the table's own ruling decided."""
+    if current.result is None or current.play is None:
+        return []
+    play = current.play
+    out: list[Ballot | None] = []
+    for ruled, n in zip(current.result.challenges, current.challenge_numbers, strict=True):
+        advice = ruled.advice
+        if advice is None:
+            out.append(None)
+            continue
+        cast = dict(ruled.challenge.votes)
+        votes = tuple((s.seat, s.name, cast.get(s.name)) for s in current.seats)
+        word = play.hands[play.seat_of(ruled.challenge.player)].words[ruled.challenge.word]
+        out.append(Ballot(n, word, advice, votes, current.stalled(ruled)))
+    return out
+
+
 @dataclass
 class Entry:
     """What the page's entry form shows: whose form, and what refused or clashed."""
@@ -160,6 +194,7 @@ def live_context(state: store.GameState, number: int) -> dict[str, object]:
         "has_lexicon": has_lexicon,
         "definitions": [referee.ruling_definition(c, state.rules.lexicon) for c in rulings],
         "review": _review(state, current),
+        "ballots": _ballots(current),
         "previous": previous,
         "previous_open": previous_open,
         "warnings": _went_out_warnings(current),
@@ -167,6 +202,7 @@ def live_context(state: store.GameState, number: int) -> dict[str, object]:
         # As nobody in particular: the page renders its own copy for this phone.
         "editor": False,
         "holder": None,
+        "voter": False,
         "entry": Entry(),
     }
 
@@ -251,6 +287,8 @@ def render_round(game_id: str, number: int, entry: Entry | None = None) -> str:
             "error_field": entry.error.field if entry.error else "",
             "editor": editor,
             "holder": holder,
+            # A seat's phone votes on a challenge put to the table (the page's vote form).
+            "voter": holder is not None and not current.closed,
             "challenge_form": challenge,
             "challenge_error": refused,
             "action": ActionForm(),
@@ -470,6 +508,59 @@ def withdraw(game_id: str, number: int, n: int) -> BaseResponse:
     """Withdraw a challenge while the round is open."""
     games.withdraw(game_id, held_token(game_id), number, n)
     flash(_("Challenge withdrawn."), "ok")
+    return redirect(url_for("rounds.show", game_id=game_id, number=number) + "#challenges")
+
+
+def _legal(value: str | None) -> bool:
+    """A vote's or a decision's button: ``legal`` or ``illegal``."""
+    legal = {"legal": True, "illegal": False}.get(value or "")
+    if legal is None:
+        raise ShapeError("legal_flag", "legal")
+    return legal
+
+
+def _flash_ruled(ruled: ChallengeResult, own: bool | None = None) -> None:
+    """What a vote or a decision did: the outcome once decided, else this phone's vote
+    (``own``) and who the table still waits for (or that the scorekeeper decides a tie)."""
+    word = ruled.text.upper()
+    if not ruled.pending and ruled.ruling.legal:
+        flash(_("%(word)s is legal: %(by)s pays.", word=word, by=ruled.challenge.by), "ok")
+    elif not ruled.pending:
+        flash(_("%(word)s is not legal: it is struck.", word=word), "ok")
+    elif own:
+        flash(_("Your vote on %(word)s is in: legal.", word=word), "ok")
+    else:
+        flash(_("Your vote on %(word)s is in: not legal.", word=word), "ok")
+
+
+@bp.post("/games/<game_id>/rounds/<int:number>/vote")
+@shows_refusals(_refused_action)
+def vote(game_id: str, number: int) -> BaseResponse:
+    """This phone's seat votes on a challenge the table settles by vote: the button sends
+    ``vote`` = ``<challenge>:legal`` (or ``:illegal``), the page's vote form this phone's
+    seat. Only the seat's own secret votes here (the scorekeeper decides instead)."""
+    token = held_seat_token(game_id)
+    if token is None:
+        store.get_game(game_id)  # no such game: not found, before the missing seat
+        raise Forbidden("vote_not_seated")
+    picked = (request.form.get("vote") or "").partition(":")
+    n, legal = small_int(picked[0]), _legal(picked[2])
+    if n is None:
+        raise ShapeError("legal_flag", "legal")
+    seat = small_int(request.form.get("seat"))
+    done = games.vote(game_id, token, number, n, -1 if seat is None else seat, legal)
+    _flash_ruled(done.ruled(), legal)
+    return redirect(url_for("rounds.show", game_id=game_id, number=number) + "#challenges")
+
+
+@bp.post("/games/<game_id>/rounds/<int:number>/challenges/<int:n>/decide")
+@shows_refusals(_refused_action)
+def decide(game_id: str, number: int, n: int) -> BaseResponse:
+    """The scorekeeper settles an open vote (a tie, or a phone that will not vote):
+    ``legal`` = ``legal`` or ``illegal``."""
+    token = require_held(game_id, store.get_game)
+    done = games.decide(game_id, token, number, n, _legal(request.form.get("legal")))
+    _flash_ruled(done.ruled())
     return redirect(url_for("rounds.show", game_id=game_id, number=number) + "#challenges")
 
 

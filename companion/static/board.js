@@ -10,16 +10,18 @@
 // The answer is the same for every phone (a cache in front may share it): what is this
 // phone's own is put back here. Its seat (data-my-seat: the seat's data-mine marks
 // shown, data-mine-text as a link's words), a note for phones without a form hidden
-// (data-form, data-unless-form), the scorekeeper's forms (each data-keep element moved
+// (data-form, data-unless-form), buttons of a form of the page shown where that form is
+// (data-if-form: the vote buttons, form="vote-form"), the scorekeeper's forms (each data-keep element moved
 // into the new copy's data-slot of the same name). And when the page's own forms no
 // longer fit (data-watch names the live part's marks they were rendered for: the round
 // closed or reopened, scored, challenged), the page loads itself again, once nobody is
 // typing in it.
 //
 // What changed is said once, politely, to a screen reader ("Ben's hand is in.", "Round 2
-// is scored."): in one visually hidden status line of the page (#live-news), never in the
-// parts replaced (a live region whose whole content is replaced reads all of it). A
-// sentence due when the page reloads itself is kept for the reloaded page to say.
+// is scored.", "The table votes on KIM: is it legal?"): in one visually hidden status
+// line of the page (#live-news), never in the parts replaced (a live region whose whole
+// content is replaced reads all of it). A sentence due when the page reloads itself is
+// kept for the reloaded page to say.
 (function () {
   "use strict";
   if (!window.fetch) { return; }
@@ -44,8 +46,8 @@
   } catch (e) { /* no storage: nothing kept */ }
 
   // What a part shows that is worth saying when it changes: the seats whose hand is in
-  // (by seat, with the name), whether the round is scored, closed, and the closed rounds
-  // of the leaderboard.
+  // (by seat, with the name), whether the round is scored, closed, the closed rounds of
+  // the leaderboard, and the table's open votes.
   function facts(root) {
     var seats = {};
     each(root, ".seat-state.in[data-seat]", function (li) {
@@ -57,8 +59,10 @@
     });
     var rounds = [];
     each(root, ".rounds-table tbody th[scope=row]", function (th) { rounds.push(th.textContent.trim()); });
+    var votes = []; // the table's open votes, each in the server's words (the page's language)
+    each(root, ".vote-call", function (p) { votes.push(p.textContent.trim()); });
     return { seats: seats, scored: !!root.querySelector("#breakdown"),
-             closed: !!root.querySelector(".round-standings"), rounds: rounds };
+             closed: !!root.querySelector(".round-standings"), rounds: rounds, votes: votes };
   }
   function sentences(before, after, number) {
     var said = [];
@@ -68,6 +72,7 @@
       }
     });
     if (number && after.scored && !before.scored) { said.push(_("Round {n} is scored.", { n: number })); }
+    after.votes.forEach(function (v) { if (before.votes.indexOf(v) < 0) { said.push(v); } });
     var closed = after.rounds.filter(function (r) { return before.rounds.indexOf(r) < 0; });
     if (number && after.closed && !before.closed) { closed.push(number); }
     closed.forEach(function (n) { said.push(_("Round {n} is closed: the leaderboard is updated.", { n: n })); });
@@ -130,6 +135,9 @@
         });
       }
       if (hasForm) { each(live, "[data-unless-form]", function (el) { el.hidden = true; }); }
+      each(live, "[data-if-form]", function (el) { // buttons of a form of this page (form=)
+        el.hidden = !document.getElementById(el.getAttribute("data-if-form"));
+      });
       kept.forEach(function (el) {
         var slot = live.querySelector("[data-slot='" + el.getAttribute("data-keep") + "']");
         if (slot) { slot.appendChild(el); }

@@ -234,7 +234,9 @@ def test_no_serious_violations(
     counts: dict[tuple[str, str], int] = {}
     for lang, locale in LOCALES.items():
         context = browser.new_context(
-            **{**PHONE, "device_scale_factor": 1}, locale=locale, color_scheme=theme,
+            **{**PHONE, "device_scale_factor": 1},
+            locale=locale,
+            color_scheme=theme,
             bypass_csp=True,
         )
         try:

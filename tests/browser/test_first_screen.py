@@ -30,8 +30,6 @@ ON_SCREEN = """e => { const r = e.getBoundingClientRect();
     && r.width > 0 && r.height > 0; }"""
 
 
-
-
 def made_game(base: str, closed: int = 0, entered: int = 0) -> dict:
     """A game of NAMES: rounds 1..``closed`` entered and closed, the next ``entered``
     entered only (every card left over but a two-card word each)."""

@@ -19,8 +19,6 @@ pytestmark = pytest.mark.browser
 LOCALES = {"en": "en-GB", "lt": "lt-LT", "hu": "hu-HU", "cs": "cs-CZ"}
 
 
-
-
 def round_one_closed(base: str) -> dict:
     """A game of Ann, Ben and Cy made through the API, its round 1 entered and closed
     (CAT, DOG, OX and M): the create answer."""
@@ -98,9 +96,7 @@ def test_a_lithuanian_and_a_hungarian_phone_play_the_same_round(
             page.context.close()
 
 
-def test_every_page_in_every_language_fits_a_phone(
-    live_server, browser, screenshot
-) -> None:
+def test_every_page_in_every_language_fits_a_phone(live_server, browser, screenshot) -> None:
     game = round_one_closed(live_server)
     token = game["edit_token"]
     call(

@@ -19,8 +19,6 @@ NAMES = ["Ann", "Ben", "Cy"]
 ROUND = 8  # ten cards each
 
 
-
-
 def game_at_round_eight(base: str) -> dict:
     """A three-player game whose rounds 1 to 7 are entered and closed (every card left over)."""
     game = call(base, "POST", "/api/v1/games", {"players": NAMES, "first_dealer": 0})
@@ -344,9 +342,7 @@ def test_the_scorekeepers_form_keeps_each_hand_it_was_typing(
         context.close()
 
 
-def test_a_page_older_than_its_form_sends_the_hand_with_a_fresh_token(
-    live_server, browser
-) -> None:
+def test_a_page_older_than_its_form_sends_the_hand_with_a_fresh_token(live_server, browser) -> None:
     """A page left open longer than its form's token lives (WTF_CSRF_TIME_LIMIT, an hour):
     Save keeps the hand, the page loads itself again and sends it with the new page's
     token. (The page is made old by its own words: a form whose token lives a minute.)"""

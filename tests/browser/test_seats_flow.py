@@ -186,9 +186,7 @@ def api(base: str, method: str, path: str, body: object | None, token: str) -> N
         assert answer.status == 200
 
 
-def test_a_hand_saved_before_the_first_poll_shows_on_the_other_phone(
-    live_server, phone
-) -> None:
+def test_a_hand_saved_before_the_first_poll_shows_on_the_other_phone(live_server, phone) -> None:
     """Ben's hand lands after Cy's round page was served and before that page first asks
     for its live part: Cy's page shows it all the same, Cy's own seat marked."""
     game = api_game(live_server)
@@ -228,9 +226,7 @@ def test_a_hand_saved_before_the_first_poll_shows_on_the_other_phone(
     assert phone.locator("#seat-form legend").inner_text().startswith("Cy")
 
 
-def test_a_round_closed_before_the_first_poll_shows_on_the_leaderboard(
-    live_server, phone
-) -> None:
+def test_a_round_closed_before_the_first_poll_shows_on_the_leaderboard(live_server, phone) -> None:
     """Round 1 is closed after the game's page was served and before its first poll for
     the leaderboard: the leaderboard shows the new totals all the same."""
     game = api_game(live_server)

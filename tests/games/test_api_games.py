@@ -890,10 +890,7 @@ def test_a_repeated_withdrawal_does_not_remove_another_challenge(new_game, refus
     game = new_game()
     game.enter(1, round_one())
     first = game.challenged(1, "Ben", "Cy", 0)["ruling"]["n"]
-    assert (
-        game.delete(f"/rounds/1/challenges/{first}").status_code
-        == 200
-    )
+    assert game.delete(f"/rounds/1/challenges/{first}").status_code == 200
     second = game.challenged(1, "Cy", "Ann", 0, "illegal")["ruling"]["n"]
     assert second == first + 1
     with game.unchanged():  # the same DELETE again, from a phone that did not see the change

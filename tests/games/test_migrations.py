@@ -382,9 +382,10 @@ def test_0005_keeps_a_game_of_0004_unclaimed_at_version_1_and_back(bare: Flask):
         flask_migrate.upgrade(directory=str(MIGRATIONS))
         assert revision() == chain()[-1]
         with db.engine.connect() as conn:
-            assert conn.execute(
-                sa.text("SELECT seat_token_hash, claimed_at FROM player")
-            ).all() == [(None, None)] * 3
+            assert (
+                conn.execute(sa.text("SELECT seat_token_hash, claimed_at FROM player")).all()
+                == [(None, None)] * 3
+            )
             assert conn.execute(sa.text("SELECT version FROM entry")).scalars().all() == [1] * 6
 
     client = bare.test_client()

@@ -49,7 +49,11 @@ ROUTES = game_routes()
 def test_the_routes_are_the_pages_and_the_api() -> None:
     assert len(ROUTES) >= 29  # the API's close and reopen are one route
     assert {endpoint.split(".")[0] for endpoint, _ in ROUTES} >= {
-        "api", "games", "rounds", "seats", "solitaire"
+        "api",
+        "games",
+        "rounds",
+        "seats",
+        "solitaire",
     }
 
 

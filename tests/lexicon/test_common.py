@@ -28,9 +28,7 @@ def test_everyday_words_are_legal(common: Lexicon, word: str) -> None:
 
 
 @pytest.mark.parametrize("word", ["cenotaph", "zax", "qoph", "xyst", "sinuous"])
-def test_rare_dictionary_words_are_not_in_it(
-    common: Lexicon, standard: Lexicon, word: str
-) -> None:
+def test_rare_dictionary_words_are_not_in_it(common: Lexicon, standard: Lexicon, word: str) -> None:
     assert standard.verdict(word).legal
     assert (common.verdict(word).legal, common.verdict(word).reason) == (
         False,

@@ -110,9 +110,11 @@ def test_prefixes_counts_compounds_of_a_bare_prefix() -> None:
     }
     found = classify.prefixes(words, listed={"media"}, bare={"multi"})
     assert found == set()  # four compounds: too few to call "multi" a prefix
-    many = words | {f"multi{w}" for w in [f"word{i:02}" for i in range(40)]} | {
-        f"word{i:02}" for i in range(40)
-    }
+    many = (
+        words
+        | {f"multi{w}" for w in [f"word{i:02}" for i in range(40)]}
+        | {f"word{i:02}" for i in range(40)}
+    )
     assert classify.prefixes(many, listed=set(), bare={"multi"}) == {"multi"}
 
 

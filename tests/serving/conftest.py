@@ -161,9 +161,7 @@ class Gunicorn(Http):
 
 
 @pytest.fixture
-def gunicorn(
-    tmp_path: Path, lexicon_cache: Path
-) -> Iterator[Callable[..., Gunicorn]]:
+def gunicorn(tmp_path: Path, lexicon_cache: Path) -> Iterator[Callable[..., Gunicorn]]:
     """``gunicorn(url, workers=4)``: the production start on database ``url``, once every
     worker serves (or the start has failed: then its log is in the failure)."""
     started: list[Gunicorn] = []
@@ -187,7 +185,10 @@ def gunicorn(
         with log.open("wb") as out:
             process = subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py")],
-                cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+                cwd=ROOT,
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
             )
         server = Gunicorn(process, port, log)
         started.append(server)

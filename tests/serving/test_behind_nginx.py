@@ -259,9 +259,7 @@ def test_a_client_s_forwarded_headers_never_reach_the_app(empty_database, gunico
         assert f'href="/games/{game["id"]}/rounds/1"'.encode() in body
 
 
-def test_two_instances_behind_one_nginx_serve_one_table(
-    empty_database, redis_url, gunicorn, nginx
-):
+def test_two_instances_behind_one_nginx_serve_one_table(empty_database, redis_url, gunicorn, nginx):
     """A second machine, simulated: two gunicorn instances on one PostgreSQL and one
     Redis, behind one nginx. A game made through one is served by the other, a seat
     saved through nginx shows on the board polled through nginx once the cached copy's

@@ -148,11 +148,13 @@ def server_allows(url: str) -> tuple[int, int]:
     engine = sqlalchemy.create_engine(url)
     try:
         with engine.connect() as conn:
-            return conn.execute(sqlalchemy.text(
-                "SELECT current_setting('max_connections')::int,"
-                " current_setting('superuser_reserved_connections')::int"
-                " + coalesce(current_setting('reserved_connections', true), '0')::int"
-            )).one()
+            return conn.execute(
+                sqlalchemy.text(
+                    "SELECT current_setting('max_connections')::int,"
+                    " current_setting('superuser_reserved_connections')::int"
+                    " + coalesce(current_setting('reserved_connections', true), '0')::int"
+                )
+            ).one()
     finally:
         engine.dispose()
 
@@ -162,10 +164,12 @@ def connections_to(url: str) -> int:
     engine = sqlalchemy.create_engine(url)
     try:
         with engine.connect() as conn:
-            return conn.execute(sqlalchemy.text(
-                "SELECT count(*) FROM pg_stat_activity"
-                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            )).scalar_one()
+            return conn.execute(
+                sqlalchemy.text(
+                    "SELECT count(*) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+            ).scalar_one()
     finally:
         engine.dispose()
 
@@ -180,8 +184,11 @@ def test_a_start_that_would_ask_for_more_connections_than_allowed_is_refused(
     limit, reserved = server_allows(empty_database)
     pool = limit // 2 + 1  # 2 workers of it: more than the server has
     server = gunicorn(
-        empty_database, workers=2, wait=60,
-        DATABASE_POOL_SIZE=str(pool), DATABASE_MAX_CONNECTIONS=str(4 * limit),
+        empty_database,
+        workers=2,
+        wait=60,
+        DATABASE_POOL_SIZE=str(pool),
+        DATABASE_MAX_CONNECTIONS=str(4 * limit),
     )
     assert server.process.wait(30) != 0, server.text()
     log = server.text()

@@ -16,9 +16,12 @@ from companion.serve.instance import ENVIRONMENT_KEYS
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 DOC = (ROOT / "docs" / "configuration.md").read_text()
-SOURCE = "\n".join(
-    p.read_text() for p in [*(ROOT / "companion").rglob("*.py"), ROOT / "gunicorn.conf.py"]
-) + (ROOT / "Makefile").read_text()
+SOURCE = (
+    "\n".join(
+        p.read_text() for p in [*(ROOT / "companion").rglob("*.py"), ROOT / "gunicorn.conf.py"]
+    )
+    + (ROOT / "Makefile").read_text()
+)
 
 
 def table(heading: str) -> dict[str, list[str]]:
@@ -98,13 +101,18 @@ def test_each_environment_key_reaches_the_app(
 
 
 def test_the_documented_defaults_are_the_apps(tmp_path: Path) -> None:
-    made = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'c.sqlite3'}",
-                       "LEXICON_DIR": str(tmp_path / "lexicons")})
+    made = create_app(
+        {
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'c.sqlite3'}",
+            "LEXICON_DIR": str(tmp_path / "lexicons"),
+        }
+    )
     documented = {key: cells[1] for key, cells in APP_KEYS.items()}
     assert documented["MAX_CONTENT_LENGTH"].startswith(str(made.config["MAX_CONTENT_LENGTH"]))
     assert documented["BOARD_POLL_MS"] == str(made.config["BOARD_POLL_MS"])
     assert documented["RATELIMIT_STORAGE_URI"].startswith(
-        f"`{made.config['RATELIMIT_STORAGE_URI']}`")
+        f"`{made.config['RATELIMIT_STORAGE_URI']}`"
+    )
     assert documented["TRUSTED_PROXIES"].startswith(str(made.config["TRUSTED_PROXIES"]))
     assert documented["AUTO_MIGRATE"] == "false" and made.config["AUTO_MIGRATE"] is False
     assert documented["SESSION_REFRESH_EACH_REQUEST"].startswith("false")

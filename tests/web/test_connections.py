@@ -49,11 +49,13 @@ def own_config(app: Flask, **changes: object) -> dict[str, object]:
 def one_connection_app(app: Flask, tmp_path: Path) -> Flask:
     """An app of its own whose process has a single database connection (waited for half
     a second)."""
-    made = create_app(own_config(
-        app,
-        DATABASE_URL=f"sqlite:///{tmp_path / 'one-connection.sqlite3'}",
-        SQLALCHEMY_ENGINE_OPTIONS={"pool_size": 1, "max_overflow": 0, "pool_timeout": 0.5},
-    ))
+    made = create_app(
+        own_config(
+            app,
+            DATABASE_URL=f"sqlite:///{tmp_path / 'one-connection.sqlite3'}",
+            SQLALCHEMY_ENGINE_OPTIONS={"pool_size": 1, "max_overflow": 0, "pool_timeout": 0.5},
+        )
+    )
     upgrade_database(made)
     return made
 
@@ -106,11 +108,13 @@ def test_every_connection_taken_is_503_with_retry_after_and_writes_nothing(
 
 
 def test_the_pool_size_is_the_connections_kept_open_and_no_more(app: Flask) -> None:
-    server = create_app(own_config(  # builds the engine; connects to nothing yet
-        app,
-        DATABASE_URL="postgresql+psycopg://companion:companion@127.0.0.1:1/nowhere",
-        DATABASE_POOL_SIZE="7",
-    ))
+    server = create_app(
+        own_config(  # builds the engine; connects to nothing yet
+            app,
+            DATABASE_URL="postgresql+psycopg://companion:companion@127.0.0.1:1/nowhere",
+            DATABASE_POOL_SIZE="7",
+        )
+    )
     with server.app_context():
         pool = db.engine.pool
         assert (pool.size(), pool._max_overflow, pool._timeout) == (7, 0, 10)
@@ -148,9 +152,7 @@ def refusing_database(app: Flask, tmp_path: Path) -> Iterator[str]:
         admin.dispose()
 
 
-def test_a_refused_connection_is_503_with_retry_after_never_500(
-    app: Flask, tmp_path: Path
-) -> None:
+def test_a_refused_connection_is_503_with_retry_after_never_500(app: Flask, tmp_path: Path) -> None:
     """The database refuses the connection a request needs: the page (in the phone's
     language) and the API answer 503 ``server_busy`` with Retry-After, as a full pool does
     (before: 500 ``server_error``, 3 of 3)."""

@@ -85,8 +85,9 @@ def test_a_changed_template_is_served_at_once_after_a_restart(
     tmp_path: Path, lexicon_cache: Path
 ) -> None:
     release = tmp_path / "release"
-    shutil.copytree(ROOT / "companion", release / "companion",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        ROOT / "companion", release / "companion", ignore=shutil.ignore_patterns("__pycache__")
+    )
     shutil.copytree(ROOT / "templates", release / "templates")
     database = tmp_path / "companion.sqlite3"
 
@@ -97,23 +98,26 @@ def test_a_changed_template_is_served_at_once_after_a_restart(
         status, headers, old_board = request(port, "GET", f"/games/{game}/board?lang=en")
         assert status == 200
         old_tag = headers["etag"]
-        status, _, _ = request(port, "GET", f"/games/{game}/board?lang=en",
-                               headers={"If-None-Match": old_tag})
+        status, _, _ = request(
+            port, "GET", f"/games/{game}/board?lang=en", headers={"If-None-Match": old_tag}
+        )
         assert status == 304  # the same build: nothing changed
         old_page = request(port, "GET", f"/games/{game}")[2]
 
     board = release / "templates" / "_board.html"
-    board.write_text(board.read_text().replace(
-        '<div id="board"', '<div id="board" data-release="two"', 1))
+    board.write_text(
+        board.read_text().replace('<div id="board"', '<div id="board" data-release="two"', 1)
+    )
 
     with served(release, lexicon_cache, database) as port:
-        status, headers, new_board = request(port, "GET", f"/games/{game}/board?lang=en",
-                                             headers={"If-None-Match": old_tag})
+        status, headers, new_board = request(
+            port, "GET", f"/games/{game}/board?lang=en", headers={"If-None-Match": old_tag}
+        )
         assert status == 200  # the game did not change, the build did
-        assert 'data-release="two"' in new_board and 'data-release' not in old_board
+        assert 'data-release="two"' in new_board and "data-release" not in old_board
         assert headers["etag"] != old_tag
         new_page = request(port, "GET", f"/games/{game}")[2]
 
-    old_static = set(re.findall(r'/static/[\w.]+\?v=(\w+)', old_page))
-    new_static = set(re.findall(r'/static/[\w.]+\?v=(\w+)', new_page))
+    old_static = set(re.findall(r"/static/[\w.]+\?v=(\w+)", old_page))
+    new_static = set(re.findall(r"/static/[\w.]+\?v=(\w+)", new_page))
     assert len(old_static) == len(new_static) == 1 and old_static != new_static

@@ -66,9 +66,7 @@ def test_behind_a_trusted_proxy_an_https_request_gets_a_secure_cookie(app: Flask
     """``TRUSTED_PROXIES = 1``: the proxy's X-Forwarded-Proto says the phone used HTTPS.
     Without it the header is anyone's to write, and ignored."""
     forwarded = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "quiddler.example.org"}
-    proxied_app = create_app(
-        apart(app, TRUSTED_PROXIES="1", ALLOWED_HOSTS="quiddler.example.org")
-    )
+    proxied_app = create_app(apart(app, TRUSTED_PROXIES="1", ALLOWED_HOSTS="quiddler.example.org"))
     upgrade_database(proxied_app)  # its own database, in memory
     proxied = proxied_app.test_client()
     answer = proxied.get("/language/lt?next=/", headers=forwarded)
@@ -137,9 +135,13 @@ def waitress_serving(app: Flask) -> Iterator[int]:
 def posted(port: int, size: int, sent: int) -> bytes:
     """The answer to a game's POST announcing a body of ``size`` bytes, ``sent`` of them sent."""
     request = (
-        b"POST /api/v1/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-        b"Content-Type: application/json\r\n" + f"Content-Length: {size}\r\n\r\n".encode()
-    ) + b"{" + b" " * (sent - 1)
+        (
+            b"POST /api/v1/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+            b"Content-Type: application/json\r\n" + f"Content-Length: {size}\r\n\r\n".encode()
+        )
+        + b"{"
+        + b" " * (sent - 1)
+    )
     # Head and body in one write: a server that answers after the head and closes with
     # bytes still unread resets the connection, and the reset can overtake its answer.
     with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
@@ -238,12 +240,20 @@ def test_a_star_answers_every_host(app: Flask) -> None:
 
 @pytest.mark.parametrize(
     ("environment", "public_url", "secure"),
-    [("1", None, True), ("true", None, True), ("0", "https://quiddler.example", False),
-     (None, "https://quiddler.example", True), (None, None, False)],
+    [
+        ("1", None, True),
+        ("true", None, True),
+        ("0", "https://quiddler.example", False),
+        (None, "https://quiddler.example", True),
+        (None, None, False),
+    ],
 )
 def test_session_cookie_secure_from_the_environment_is_a_flag(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, environment: str | None,
-    public_url: str | None, secure: bool,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    environment: str | None,
+    public_url: str | None,
+    secure: bool,
 ) -> None:
     """``SESSION_COOKIE_SECURE=1`` in the environment turns the Secure flag on (it used to
     turn it off); unset, an https ``PUBLIC_URL`` decides."""

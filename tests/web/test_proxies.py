@@ -111,7 +111,10 @@ def make_run(tmp_path: Path, lexicon_cache: Path, **settings: str) -> Iterator[i
     log_path = tmp_path / "server.log"
     with log_path.open("ab") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "companion.serve"], cwd=tmp_path, env=env, stdout=log,
+            [sys.executable, "-m", "companion.serve"],
+            cwd=tmp_path,
+            env=env,
+            stdout=log,
             stderr=log,
         )
         try:

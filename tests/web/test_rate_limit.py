@@ -233,8 +233,14 @@ class Phone:
 
 def new_game_form(names: list[str]) -> dict[str, str]:
     """The new-game form as a browser sends it, house rules left as they are."""
-    rules = {"min_word": "cards", "two_player_bonus": "longest", "bonus": "10",
-             "zero_floor": "y", "false_out_penalty": "0", "lexicon": "standard"}
+    rules = {
+        "min_word": "cards",
+        "two_player_bonus": "longest",
+        "bonus": "10",
+        "zero_floor": "y",
+        "false_out_penalty": "0",
+        "lexicon": "standard",
+    }
     data = {f"players-{i}-name": n for i, n in enumerate(names)}
     return {**data, "first_dealer": "1", **{f"rules-{k}": v for k, v in rules.items()}}
 

@@ -93,8 +93,12 @@ def test_two_tokens_of_one_game_share_no_bytes_of_their_seal() -> None:
 
 PREVIOUS_BUILD = [
     # (kind, game, token, the value the previous build's own seal wrote under key "test")
-    ("edit", "g1", "J2xQ4m1ZrKq9sV7tW0aB3cD5eF6gH8iK",
-     "hpXVI5BJn2wzvmn4JRcdyRyNfBnTTtQ_ZsOF_kpsrSM"),
+    (
+        "edit",
+        "g1",
+        "J2xQ4m1ZrKq9sV7tW0aB3cD5eF6gH8iK",
+        "hpXVI5BJn2wzvmn4JRcdyRyNfBnTTtQ_ZsOF_kpsrSM",
+    ),
     ("seats", "g1", "not a base64 token \u2713", "GOWoq3yzEN1jSHU3mYct78wQ2MT5tfSPQJ0uvJfX"),
 ]
 
