@@ -59,10 +59,10 @@ POINTS = {
     "cs": {1: "1 bod", 2: "2 body", 5: "5 bodů", 21: "21 bodů"},
     "hu": {1: "1 pont", 2: "2 pont", 5: "5 pont", 21: "21 pont"},
 }
-CARDS = {
-    "lt": {1: "1 korta", 2: "2 kortos", 5: "5 kortos", 10: "10 kortų", 21: "21 korta"},
-    "cs": {1: "1 karta", 2: "2 karty", 5: "5 karet", 21: "21 karet"},
-    "hu": {1: "1 lap", 2: "2 lap", 5: "5 lap", 21: "21 lap"},
+ROUNDS = {
+    "lt": {1: "1 raundas", 2: "2 raundai", 5: "5 raundai", 10: "10 raundų", 21: "21 raundas"},
+    "cs": {1: "1 kolo", 2: "2 kola", 5: "5 kol", 21: "21 kol"},
+    "hu": {1: "1 kör", 2: "2 kör", 5: "5 kör", 21: "21 kör"},
 }
 
 
@@ -71,9 +71,15 @@ def test_counts_take_the_languages_plural_forms(app: Flask, lang: str) -> None:
     with app.test_request_context(), force_locale(lang):
         for n, wanted in POINTS[lang].items():
             assert ngettext("%(num)d point", "%(num)d points", n) == wanted
-        for n, wanted in CARDS[lang].items():  # the round menu: "Round 1 (3 cards)"
-            said = ngettext("%(round)s (%(num)d card)", "%(round)s (%(num)d cards)", n, round="R")
-            assert said == f"R ({wanted})"
+        for n, wanted in ROUNDS[lang].items():  # the plan menu: "Standard: 3 to 10 (8 rounds)"
+            said = ngettext(
+                "%(plan)s: %(sizes)s (%(num)d round)",
+                "%(plan)s: %(sizes)s (%(num)d rounds)",
+                n,
+                plan="P",
+                sizes="S",
+            )
+            assert said == f"P: S ({wanted})"
 
 
 def test_people_are_listed_as_each_language_lists_them(app: Flask) -> None:
