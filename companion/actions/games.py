@@ -150,7 +150,7 @@ def withdraw(game_id: str, token: str | None, number: int, n: int) -> RoundState
         game = editable(game_id, token)
         check_open(store.round_state(game, number))
         row = store.round_row(game, number)
-        found = next((c for c in row.challenges if c.number == n), None) if row else None
+        found = store.challenge_row(row, n)
         if row is None or found is None:
             raise NotFound("no_such_challenge", "", number=number, n=n)
         row.challenges.remove(found)
@@ -187,13 +187,13 @@ def vote(
     once no vote still to come could change it (``tally``)."""
     with store.transaction("round_changed", number=number):
         game = store.locked_game(game_id)
-        _check_seat(game, seat)
+        name = seat_name(game, seat)
         if not store.can_edit(game, token):
             held = store.seat_of_token(game, token)
             if held is None:
                 raise Forbidden("vote_not_seated")
             if held != seat:
-                raise Forbidden("vote_other_seat", "", seat=seat, name=game.players[seat].name)
+                raise Forbidden("vote_other_seat", "", seat=seat, name=name)
         rules = store.rules_of(game)
         found = _open_vote(game, number, n)
         store.put_vote(found, seat, legal)
@@ -218,9 +218,11 @@ def decide(game_id: str, token: str | None, number: int, n: int, legal: bool) ->
     return done
 
 
-def _check_seat(game: Game, seat: int) -> None:
+def seat_name(game: Game, seat: int) -> str:
+    """The name at seat ``seat``, or NotFound."""
     if not 0 <= seat < len(game.players):
         raise NotFound("no_such_seat", "", seat=seat, seats=len(game.players))
+    return game.players[seat].name
 
 
 def _open_vote(game: Game, number: int, n: int) -> ChallengeRow:

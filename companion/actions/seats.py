@@ -17,10 +17,11 @@ from companion.actions.games import (
     check_open,
     check_previous_closed,
     editable,
+    seat_name,
     still_standing,
 )
 from companion.actions.judging import game_judge
-from companion.game.errors import Conflict, Forbidden, NotFound, RuleError
+from companion.game.errors import Conflict, Forbidden, RuleError
 from companion.game.play import Hand, Play, check_seat
 from companion.game.scoring import score_round
 from companion.lexicon import LexiconStore
@@ -55,7 +56,7 @@ def claim_seat(game_id: str, seat: int, held: str | None = None) -> Claimed:
     phone holds it: the scorekeeper releases it first."""
     with store.transaction("game_changed"):
         game = store.locked_game(game_id)
-        name = _name_of(game, seat)
+        name = seat_name(game, seat)
         mine = store.seat_of_token(game, held)
         if mine == seat:
             return Claimed(seat, name, None, store.state_of(game))
@@ -74,7 +75,7 @@ def release_seat(game_id: str, token: str | None, seat: int) -> GameState:
     Releasing a seat nobody holds changes nothing."""
     with store.transaction("game_changed"):
         game = editable(game_id, token)
-        _name_of(game, seat)
+        seat_name(game, seat)
         if game.players[seat].seat_token_hash is not None:
             store.release_seat(game, seat)
             store.touch(game)
@@ -105,7 +106,7 @@ def save_seats(
         game = store.locked_game(game_id)
         names, rules = store.names_of(game), store.rules_of(game)
         for seat in hands:
-            _name_of(game, seat)
+            seat_name(game, seat)
         _check_right(game, token, hands)
         current = store.round_state(game, number)
         check_previous_closed(game, number)
@@ -138,13 +139,6 @@ def save_seats(
         store.touch(game, row)
         saved = SeatsSaved(store.round_state(game, number), dropped)
     return saved
-
-
-def _name_of(game: Game, seat: int) -> str:
-    """The name at seat ``seat``, or NotFound."""
-    if not 0 <= seat < len(game.players):
-        raise NotFound("no_such_seat", "", seat=seat, seats=len(game.players))
-    return game.players[seat].name
 
 
 def _check_right(
