@@ -144,6 +144,11 @@ def check_player_count(count: int) -> None:
 def check_names(names: list[str], where: str = "players[{i}].name") -> None:
     """Refuse a table of the wrong size, a missing, too long or repeated name."""
     check_player_count(len(names))
+    check_each_name(names, where)
+
+
+def check_each_name(names: list[str], where: str = "players[{i}].name") -> None:
+    """Refuse a missing, too long, unprintable or repeated name (any number of them)."""
     seen: set[str] = set()
     for i, name in enumerate(names):
         at = where.format(i=i)

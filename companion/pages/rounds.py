@@ -27,13 +27,13 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion import store
 from companion.actions import games, judging, seats
+from companion.actions.review import review_round
 from companion.game.challenges import Verdict
 from companion.game.deck import CARDS, Word, text
 from companion.game.errors import Conflict, Forbidden, Refusal, RuleError, ShapeError
 from companion.game.parse import parse_seat_hand
 from companion.game.play import Challenge, Hand
-from companion.game.scoring import ChallengeResult, WordScore
-from companion.game.solver import BestPlay, best_play
+from companion.game.scoring import ChallengeResult
 from companion.web import i18n, messages, referee
 from companion.web.access import held_seat_token, held_token, require_held, seat_for, token_for
 from companion.web.errors import Shown, field_id, shows_refusals
@@ -76,40 +76,6 @@ def _flags(
     hands = enumerate(current.play.hands)
     verdicts = {(s, j): judge(text(w)) for s, hand in hands for j, w in enumerate(hand.words)}
     return {at: v.reason for at, v in verdicts.items() if not v.legal}, True
-
-
-@dataclass(frozen=True)
-class Review:
-    """After a round: the best play a player's cards allowed, and the points left behind."""
-
-    name: str
-    best: BestPlay
-    words: tuple[WordScore, ...]
-    """The words of the best play, each with its text and value."""
-    scored: int
-    left: int
-    could: int = 0
-    """What the best play is worth under the house rules (its words alone when leftover
-    cards don't count)."""
-
-
-def _review(state: store.GameState, current: store.RoundState) -> list[Review]:
-    """Best plays of a closed round's hands (never while the round is open: no cheating)."""
-    if not current.closed or current.play is None or current.result is None:
-        return []
-    if not referee.store().knows(state.rules.lexicon):
-        return []
-    index = judging.game_solver_index(referee.store(), state.rules, state.house_words)
-    out = []
-    for hand, scored in zip(current.play.hands, current.result.players, strict=True):
-        cards = [c for w in hand.words for c in w] + list(hand.unused)
-        best = best_play(cards, index, state.rules.min_word)
-        played = scored.word_points - scored.unused_penalty
-        words = tuple(WordScore(w) for w in best.words)
-        # Without the leftover penalty the best play is worth its words alone.
-        could = best.points if state.rules.leftover_penalty else sum(w.value for w in words)
-        out.append(Review(hand.name, best, words, played, max(could - played, 0), could))
-    return out
 
 
 @dataclass(frozen=True)
@@ -193,7 +159,7 @@ def live_context(state: store.GameState, number: int) -> dict[str, object]:
         "flags": flags,
         "has_lexicon": has_lexicon,
         "definitions": [referee.ruling_definition(c, state.rules.lexicon) for c in rulings],
-        "review": _review(state, current),
+        "review": review_round(referee.store(), state, current),
         "ballots": _ballots(current),
         "previous": previous,
         "previous_open": previous_open,

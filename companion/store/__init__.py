@@ -49,6 +49,7 @@ from companion.store.models import Challenge as ChallengeRow
 from companion.store.models import (
     Entry,
     Game,
+    Group,
     HouseWord,
     Player,
     Round,
@@ -81,7 +82,7 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
-def can_edit(row: Game | Solitaire, token: str | None) -> bool:
+def can_edit(row: Game | Solitaire | Group, token: str | None) -> bool:
     """Whether ``token`` is the edit token of ``row`` (compared in constant time)."""
     return bool(token) and hmac.compare_digest(token_hash(token or ""), row.edit_token_hash)
 
@@ -248,12 +249,13 @@ class GameSummary:
 
 
 def list_games(ids: Collection[str], limit: int = 50) -> list[GameSummary]:
-    """The games of ``ids`` (those one browser knows), the most recently changed first."""
+    """The games of ``ids`` (those one browser knows) not archived, the most recently
+    changed first."""
     if not ids:
         return []
     games = db.session.scalars(
         select(Game)
-        .where(Game.id.in_(sorted(ids)[:200]))
+        .where(Game.id.in_(sorted(ids)[:200]), Game.archived.is_(False))
         .options(selectinload(Game.players), selectinload(Game.rounds))
         .order_by(Game.updated_at.desc())
         .limit(limit)
@@ -469,15 +471,28 @@ def _insert(model: type[Row], **columns: object) -> tuple[Row, str]:
 
 
 def insert_game(
-    names: list[str], first_dealer: int, rules: Rules, handicap: tuple[int, ...] = ()
+    names: list[str],
+    first_dealer: int,
+    rules: Rules,
+    handicap: tuple[int, ...] = (),
+    group_id: str | None = None,
+    members: tuple[int | None, ...] = (),
 ) -> tuple[Game, str]:
-    """Add a new game's rows; return it and its edit token."""
+    """Add a new game's rows, of table ``group_id`` with its ``members`` per seat (None: a
+    guest) when it was started from one; return it and its edit token."""
     start = handicap or (0,) * len(names)
+    sat = members or (None,) * len(names)
     players = [
-        Player(seat=i, name=n, handicap=h)
-        for i, (n, h) in enumerate(zip(names, start, strict=True))
+        Player(seat=i, name=n, handicap=h, member_id=m)
+        for i, (n, h, m) in enumerate(zip(names, start, sat, strict=True))
     ]
-    return _insert(Game, first_dealer=first_dealer, rules=rules.as_dict(), players=players)
+    return _insert(
+        Game,
+        first_dealer=first_dealer,
+        rules=rules.as_dict(),
+        players=players,
+        group_id=group_id,
+    )
 
 
 def new_round_row(game: Game, number: int) -> Round:

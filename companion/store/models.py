@@ -37,7 +37,17 @@ class Game(Model):
     """Bumped by every change: the ETag of the views, and how a stale save is caught."""
     created_at: Mapped[datetime] = mapped_column(default=now)
     updated_at: Mapped[datetime] = mapped_column(default=now, index=True)
+    group_id: Mapped[str | None] = mapped_column(
+        ForeignKey("groups.id", ondelete="SET NULL"), index=True, default=None
+    )
+    """The table (group of people) this game was started from; None for a game started
+    on its own. A deleted table leaves its games, on their own."""
+    archived: Mapped[bool] = mapped_column(default=False, server_default="0")
+    """Put away: off the home page's list, still counted in its table's records."""
+    rematch_id: Mapped[str | None] = mapped_column(String(32), default=None)
+    """The game started as this one's rematch: a second tap on rematch opens it again."""
 
+    group: Mapped[Group | None] = relationship(back_populates="games")
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
     )
@@ -47,6 +57,44 @@ class Game(Model):
     house_words: Mapped[list[HouseWord]] = relationship(
         back_populates="game", order_by="HouseWord.word", cascade="all, delete-orphan"
     )
+
+
+class Group(Model):
+    """A table of people who play together again and again: its members, its games, and
+    the records derived from them (nothing stored that could disagree with the games)."""
+
+    __tablename__ = "groups"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    """Random, unguessable: it is the view link."""
+    edit_token_hash: Mapped[str] = mapped_column(String(64))
+    """SHA-256 of the edit token; the token itself is shown once and never stored."""
+    name: Mapped[str] = mapped_column(String(60))
+    alternate_bonus: Mapped[bool] = mapped_column(default=False, server_default="0")
+    """Two-player games: the one bonus switches (longest word, most words) game by game."""
+    archived: Mapped[bool] = mapped_column(default=False, server_default="0")
+    version: Mapped[int] = mapped_column(default=1)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    updated_at: Mapped[datetime] = mapped_column(default=now)
+
+    members: Mapped[list[Member]] = relationship(
+        back_populates="group", order_by="Member.position", cascade="all, delete-orphan"
+    )
+    games: Mapped[list[Game]] = relationship(back_populates="group", passive_deletes=True)
+
+
+class Member(Model):
+    """A person of a table: the same person in every game of it, whatever seat."""
+
+    __tablename__ = "member"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[str] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int]
+    """Their place in the table's list (the seating of its next game, until changed)."""
+    name: Mapped[str] = mapped_column(String(40))
+
+    group: Mapped[Group] = relationship(back_populates="members")
 
 
 class Player(Model):
@@ -64,6 +112,10 @@ class Player(Model):
     seat_token_hash: Mapped[str | None] = mapped_column(String(64), default=None)
     """SHA-256 of the seat token of the phone that claimed this seat; None while unclaimed."""
     claimed_at: Mapped[datetime | None] = mapped_column(default=None)
+    member_id: Mapped[int | None] = mapped_column(
+        ForeignKey("member.id", ondelete="SET NULL"), index=True, default=None
+    )
+    """The table's member who sat here; None for a guest or a game started on its own."""
 
     game: Mapped[Game] = relationship(back_populates="players")
 

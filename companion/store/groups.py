@@ -1,0 +1,136 @@
+"""Tables of people who play together (``Group``): reading and writing their rows.
+
+A table's write locks its row first, as a game's does (``lock_group``); its games are
+games like any other, tied to it by ``Game.group_id`` and to its members by
+``Player.member_id``. No rule logic, and nothing derived is stored: the records are
+computed from the games (``companion/actions/records.py``).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select, update
+from sqlalchemy.engine import CursorResult
+from sqlalchemy.orm import selectinload
+
+from companion.game.errors import NotFound
+from companion.store import new_secret, storable_id, token_hash
+from companion.store.db import db
+from companion.store.models import Game, Group, Member, Player, now
+
+
+def get_group(group_id: str) -> Group:
+    """The stored table ``group_id`` with its members, or NotFound."""
+    found = None
+    if storable_id(group_id):
+        found = db.session.scalars(
+            select(Group).where(Group.id == group_id).options(selectinload(Group.members))
+        ).first()
+    if found is None:
+        raise NotFound("no_such_table")
+    return found
+
+
+def locked_group(group_id: str) -> Group:
+    """Lock table ``group_id`` for this transaction (an UPDATE of its row, so two phones
+    changing it take turns) and read it fresh, or NotFound."""
+    if storable_id(group_id):
+        found = db.session.execute(
+            update(Group)
+            .where(Group.id == group_id)
+            .values(version=Group.version)
+            .execution_options(synchronize_session=False)
+        )
+        assert isinstance(found, CursorResult)
+        if found.rowcount == 1:
+            db.session.expire_all()
+            return get_group(group_id)
+    raise NotFound("no_such_table")
+
+
+def insert_group(name: str, members: list[str], alternate_bonus: bool) -> tuple[Group, str]:
+    """Add a new table with its members in order; return it and its edit token (shown
+    once, stored hashed)."""
+    token = new_secret()
+    group = Group(
+        id=secrets.token_urlsafe(16),
+        edit_token_hash=token_hash(token),
+        name=name,
+        alternate_bonus=alternate_bonus,
+        members=[Member(position=i, name=n) for i, n in enumerate(members)],
+    )
+    db.session.add(group)
+    db.session.flush()
+    return group, token
+
+
+def touch_group(group: Group) -> None:
+    """Bump the table's version (the ETag of its pages) and flush."""
+    group.version += 1
+    group.updated_at = now()
+    db.session.flush()
+
+
+@dataclass(frozen=True)
+class GroupGame:
+    """A game of a table as its page lists it; scored elsewhere."""
+
+    id: str
+    version: int
+    created_at: datetime
+    archived: bool
+
+
+def group_games(group_id: str) -> list[GroupGame]:
+    """The games of table ``group_id``, oldest first: one indexed read of four columns,
+    enough to know which games' records are still the ones computed before."""
+    rows = db.session.execute(
+        select(Game.id, Game.version, Game.created_at, Game.archived)
+        .where(Game.group_id == group_id)
+        .order_by(Game.created_at, Game.id)
+    )
+    return [GroupGame(*row) for row in rows]
+
+
+def played_by(member_ids: Collection[int]) -> set[int]:
+    """Those of ``member_ids`` who sat in some game."""
+    if not member_ids:
+        return set()
+    rows = db.session.scalars(
+        select(Player.member_id).where(Player.member_id.in_(list(member_ids))).distinct()
+    )
+    return {m for m in rows if m is not None}
+
+
+@dataclass(frozen=True)
+class GroupSummary:
+    """A line of the home page's list of tables."""
+
+    id: str
+    name: str
+    members: tuple[str, ...]
+    games: int
+    updated_at: datetime
+
+
+def list_groups(ids: Collection[str], limit: int = 50) -> list[GroupSummary]:
+    """The tables of ``ids`` (those one browser knows) not archived, the most recently
+    changed first."""
+    wanted = sorted(i for i in ids if storable_id(i))[:200]
+    if not wanted:
+        return []
+    groups = db.session.scalars(
+        select(Group)
+        .where(Group.id.in_(wanted), Group.archived.is_(False))
+        .options(selectinload(Group.members), selectinload(Group.games))
+        .order_by(Group.updated_at.desc())
+        .limit(limit)
+    )
+    return [
+        GroupSummary(g.id, g.name, tuple(m.name for m in g.members), len(g.games), g.updated_at)
+        for g in groups
+    ]
