@@ -26,18 +26,23 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion import store
-from companion.actions import games
-from companion.game.errors import Refusal, RuleError
+from companion.actions import games, groups
+from companion.game.errors import Forbidden, Refusal, RuleError
 from companion.game.parse import parse_handicap, parse_rules
-from companion.web import i18n, referee, rendered
+from companion.game.play import MAX_PLAYERS
+from companion.store import groups as stored_groups
+from companion.web import i18n, messages, referee, rendered
 from companion.web.access import (
     games_here,
     held_seat_token,
+    held_table_token,
     held_token,
     remember,
     remember_seen,
     require_held,
     seat_for,
+    table_token_for,
+    tables_here,
     token_for,
 )
 from companion.web.charts import running_totals_chart
@@ -50,6 +55,7 @@ from companion.web.forms import (
     first_error,
     plan_box,
     rules_data,
+    rules_form_data,
 )
 from companion.web.links import link_base, public_url
 from companion.web.present import game_json, polled
@@ -66,14 +72,49 @@ def qr_svg(url: str) -> str:
 
 @bp.get("/")
 def home() -> str:
-    """What the app is for, a new game, and the games this browser started or opened, most
-    recent first: never the others' games on a server that many tables share."""
-    return render_template("home.html", games=store.list_games(games_here()))
+    """What the app is for, a new game, and the tables then the games this browser
+    started or opened, most recent first: never the others' on a server that many
+    tables share."""
+    return render_template(
+        "home.html",
+        tables=stored_groups.list_groups(tables_here()),
+        games=store.list_games(games_here()),
+    )
 
 
 def _new_game_page(error: Shown | None = None, form: NewGameForm | None = None) -> Response:
-    page = render_template("game_new.html", form=form or NewGameForm(), error=error)
+    form = form or NewGameForm()
+    table = groups.read_group(form.table.data) if form.table.data else None
+    page = render_template("game_new.html", form=form, error=error, table=table)
     return make_response(page, 422 if error else 200)
+
+
+def _table_token(group_id: str) -> str:
+    """The edit token of table ``group_id`` this browser holds, unchecked (the action
+    checks it); NotFound, or Forbidden when it holds none."""
+    token = held_table_token(group_id)
+    if token is None:
+        stored_groups.get_group(group_id)
+        raise Forbidden("table_link_needed")
+    return token
+
+
+def _table_game_form(group_id: str) -> NewGameForm:
+    """The new-game form of a table: its people in its order in the seats (the first
+    eight), the house rules of its latest game, and the table's id (hidden). Only for
+    the holders of the table's edit right."""
+    group = stored_groups.get_group(group_id)
+    if table_token_for(group) is None:
+        raise Forbidden("table_link_needed")
+    state = groups.group_state(group)
+    data: dict[str, object] = {
+        "players": [{"name": name} for _, name in state.members[:MAX_PLAYERS]],
+        "table": state.id,
+    }
+    rules = groups.last_rules(state)
+    if rules is not None:
+        data["rules"] = rules_form_data(rules)
+    return NewGameForm(formdata=None, data=data)
 
 
 def _named_rows(form: NewGameForm) -> list[int]:
@@ -104,6 +145,8 @@ def _refused_new_game(exc: Refusal) -> Response:
 def new_game() -> Response | BaseResponse:
     """Names in seating order with their head starts, the first dealer, house rules with
     their defaults explained."""
+    if request.method == "GET" and "table" in request.args:
+        return _new_game_page(form=_table_game_form(request.args["table"][:64]))
     form = NewGameForm()
     if not form.validate_on_submit():
         return _new_game_page(first_error(form) if form.is_submitted() else None, form)
@@ -115,7 +158,13 @@ def new_game() -> Response | BaseResponse:
         raise RuleError("first_dealer_named", "first_dealer")
     names = [(rows[i].form.name.data or "").strip() for i in named]
     handicap = parse_handicap([rows[i].form.handicap.data or 0 for i in named], len(names))
-    created = games.create_game(referee.store(), names, named.index(seat), rules, handicap)
+    if form.table.data:  # a game of a table: its people are its members, others guests
+        table = form.table.data[:64]
+        created = groups.start_game(
+            referee.store(), table, _table_token(table), names, named.index(seat), rules, handicap
+        )
+    else:
+        created = games.create_game(referee.store(), names, named.index(seat), rules, handicap)
     remember(created.state.id, created.token)
     return redirect(url_for("games.view", game_id=created.state.id, created=1))
 
@@ -160,13 +209,24 @@ def _plain_view(game_id: str) -> bool:
     )
 
 
-def render_view(game_id: str, version: int | None = None, house_error: Shown | None = None) -> str:
-    """The game's page: leaderboard, links with QR codes, house words, house rules.
-    ``version``: a plain viewer's page (no right or seat here, see ``_plain_view``), kept
-    under that version; its scores are computed once per version, for every language."""
+def render_view(
+    game_id: str,
+    version: int | None = None,
+    house_error: Shown | None = None,
+    table: tuple[str, str] | None = None,
+    action_error: Shown | None = None,
+) -> str:
+    """The game's page: leaderboard, links with QR codes, house words, house rules; for
+    the scorekeeper, the rematch, archive and delete. ``version``: a plain viewer's page
+    (no right or seat here, see ``_plain_view``), kept under that version with ``table``
+    (the id and name of the game's table, if any); its scores are computed once per
+    version, for every language."""
+    archived = False
     if version is None:
         game = store.get_game(game_id)
         state, token, holder = store.state_of(game), token_for(game), seat_for(game)
+        table = (game.group.id, game.group.name) if game.group is not None else None
+        archived = game.archived
     else:
         state, token, holder = store.state_at(game_id, version), None, None
     view_url = public_url("games.view", game_id=game_id)
@@ -185,6 +245,9 @@ def render_view(game_id: str, version: int | None = None, house_error: Shown | N
         house_error=house_error,
         action=ActionForm() if token else None,
         holder=holder,
+        table=table,
+        archived=archived,
+        action_error=action_error,
     )
 
 
@@ -200,12 +263,78 @@ def view(game_id: str) -> Response:
         version = store.game_version(game_id)
         remember_seen(game_id)
         base, lang = link_base(), i18n.current()
+        table = stored_groups.group_of_game(game_id)  # renamed: a page of its own
         body = rendered.get_or_render(
-            ("view", game_id, version, base, lang), lambda: render_view(game_id, version)
+            ("view", game_id, version, base, lang, table),
+            lambda: render_view(game_id, version, table=table),
         )
     else:
         body = render_view(game_id)
     return make_response(body, {"Cache-Control": "no-store"})
+
+
+def _refused_game_action(exc: Refusal, game_id: str, **_: object) -> str:
+    return render_view(game_id, action_error=Shown.of(exc))
+
+
+@bp.post("/games/<game_id>/rematch")
+@shows_refusals(_refused_game_action)
+def rematch(game_id: str) -> BaseResponse:
+    """The next game of the same players (and table), dealt first by the next seat; a
+    second tap opens the same game."""
+    token = require_held(game_id, store.get_game)
+    started = groups.rematch(referee.store(), game_id, token)
+    if started.token is not None:
+        remember(started.game_id, started.token)
+        return redirect(url_for("games.view", game_id=started.game_id, created=1))
+    return redirect(url_for("games.view", game_id=started.game_id))
+
+
+@bp.post("/games/<game_id>/archive")
+@shows_refusals(_refused_game_action)
+def archive(game_id: str) -> BaseResponse:
+    """Put the game away: off the home page's list, still in its table's records."""
+    groups.set_game_archived(game_id, require_held(game_id, store.get_game), True)
+    flash(_("The game is archived: it no longer shows on the home page."), "ok")
+    return redirect(url_for("games.view", game_id=game_id))
+
+
+@bp.post("/games/<game_id>/unarchive")
+@shows_refusals(_refused_game_action)
+def unarchive(game_id: str) -> BaseResponse:
+    """Bring an archived game back to the home page."""
+    groups.set_game_archived(game_id, require_held(game_id, store.get_game), False)
+    flash(_("The game is back on the home page."), "ok")
+    return redirect(url_for("games.view", game_id=game_id))
+
+
+@bp.post("/games/<game_id>/delete")
+@shows_refusals(_refused_game_action)
+def delete(game_id: str) -> Response | BaseResponse:
+    """Delete the game for good, after a page that asks to confirm; back to its table's
+    page (or the home page)."""
+    token = require_held(game_id, store.get_game)
+    table = stored_groups.group_of_game(game_id)
+    if request.form.get("confirm") != "yes":
+        names = store.names_of(store.get_game(game_id))
+        page = render_template(
+            "confirm_delete.html",
+            title=_("Delete the game of %(names)s?", names=messages.people(names)),
+            explanation=_(
+                "Every round, word and challenge entered goes for good, and its table's "
+                "records lose it. Archive it instead to only take it off the home page."
+            ),
+            action_url=url_for("games.delete", game_id=game_id),
+            back_url=url_for("games.view", game_id=game_id),
+            confirm_label=_("Delete the game"),
+            form=ActionForm(),
+        )
+        return make_response(page, {"Cache-Control": "no-store"})
+    groups.delete_game(game_id, token)
+    flash(_("The game is deleted."), "ok")
+    if table is not None:
+        return redirect(url_for("tables.view", group_id=table[0]))
+    return redirect(url_for("games.home"))
 
 
 @bp.get("/games/<game_id>/board")

@@ -163,6 +163,7 @@ def create_app(
         scorer,
         seats,
         solitaire,
+        tables,
     )
     from companion.web import errors, headers, messages
     from companion.web import referee as web_referee
@@ -173,6 +174,7 @@ def create_app(
         games,
         rounds,
         seats,
+        tables,
         solitaire,
         scorer,
         referee,

@@ -134,3 +134,14 @@ def list_groups(ids: Collection[str], limit: int = 50) -> list[GroupSummary]:
         GroupSummary(g.id, g.name, tuple(m.name for m in g.members), len(g.games), g.updated_at)
         for g in groups
     ]
+
+
+def group_of_game(game_id: str) -> tuple[str, str] | None:
+    """The table (id, name) game ``game_id`` was started from, if any: one indexed read,
+    for the game's page to link to its table."""
+    if not storable_id(game_id):
+        return None
+    row = db.session.execute(
+        select(Group.id, Group.name).join(Game, Game.group_id == Group.id).where(Game.id == game_id)
+    ).first()
+    return (row[0], row[1]) if row else None

@@ -13,7 +13,7 @@ from flask import current_app, session
 
 from companion import store
 from companion.game.errors import Forbidden
-from companion.store.models import Game, Solitaire
+from companion.store.models import Game, Group, Solitaire
 from companion.web.sealed import seal, sealed_now, unseal
 
 KEPT = 20
@@ -36,14 +36,16 @@ def _entries(kind: str) -> dict[str, str]:
     return {k: v for k, v in kept.items() if isinstance(k, str) and isinstance(v, str)}
 
 
-def _seen() -> list[str]:
-    """The games only opened here, oldest first (anything else in the list ignored)."""
-    seen = session.get("seen")
+def _seen(kind: str = "seen") -> list[str]:
+    """The games (``seen``) or tables (``tables_seen``) only opened here, oldest first
+    (anything else in the list ignored)."""
+    seen = session.get(kind)
     return [g for g in seen if isinstance(g, str)] if isinstance(seen, list) else []
 
 
 def _kept(kind: str) -> dict[str, str]:
-    """The entries kept under ``kind`` ("edit", "seats"): game id to sealed token.
+    """The entries kept under ``kind`` ("edit", "seats", "tables"): game (or table) id to
+    sealed token.
 
     An entry sealed the previous build's way is sealed again here and the session written
     again, so the right keeps working and the old value leaves the cookie with this
@@ -60,19 +62,22 @@ def _kept(kind: str) -> dict[str, str]:
 
 def _fit() -> None:
     """Drop the oldest games, one at a time, until the session cookie fits
-    ``COOKIE_BUDGET``: first the games only opened here (they only list the game on the
-    home page), then the oldest of the longer list of rights (seats when both are as
-    long: a lost seat can be released and taken again, a lost edit right needs the edit
-    link)."""
+    ``COOKIE_BUDGET``: first the tables and games only opened here (they only list them
+    on the home page), then the oldest of the longest list of rights (seats before
+    edit rights and tables' edit rights when as long: a lost seat can be released and
+    taken again, a lost edit right needs the edit link)."""
     serializer = getattr(current_app.session_interface, "get_signing_serializer", None)
     if serializer is None:  # a session kept on the server: no cookie to fit
         return
     signer = serializer(current_app)
     while len(signer.dumps(dict(session))) > COOKIE_BUDGET:
+        if tables_seen := _seen("tables_seen"):
+            session["tables_seen"] = tables_seen[1:]
+            continue
         if seen := _seen():
             session["seen"] = seen[1:]
             continue
-        rights = {kind: _entries(kind) for kind in ("seats", "edit")}
+        rights = {kind: _entries(kind) for kind in ("seats", "edit", "tables")}
         kind = max(rights, key=lambda k: len(rights[k]))
         if not rights[kind]:
             return
@@ -81,7 +86,7 @@ def _fit() -> None:
 
 
 def _keep(kind: str, game_id: str, token: str) -> None:
-    """Keep ``token`` sealed for ``game_id`` under ``kind`` ("edit", "seats") in the
+    """Keep ``token`` sealed for ``game_id`` under ``kind`` ("edit", "seats", "tables") in the
     session cookie: the most recent games only."""
     kept = {k: v for k, v in _kept(kind).items() if k != game_id}
     kept[game_id] = seal(kind, game_id, token)
@@ -155,3 +160,34 @@ def seat_for(game: Game) -> int | None:
     """The seat this browser holds in ``game``, if its secret is still good (a released
     seat's secret is not)."""
     return store.seat_of_token(game, held_seat_token(game.id))
+
+
+def remember_table(group_id: str, token: str) -> None:
+    """Keep the right to change table ``group_id`` (and start its games) in this browser."""
+    _keep("tables", group_id, token)
+
+
+def held_table_token(group_id: str) -> str | None:
+    """The edit token this browser holds for table ``group_id``, unchecked (the action
+    checks it)."""
+    return _held("tables", group_id)
+
+
+def table_token_for(group: Group) -> str | None:
+    """This browser's edit token for table ``group``, if it holds a valid one."""
+    token = held_table_token(group.id)
+    return token if store.can_edit(group, token) else None
+
+
+def remember_table_seen(group_id: str) -> None:
+    """Keep ``group_id`` among the tables this browser opened, for its home page."""
+    seen = _seen("tables_seen")
+    if group_id not in seen:
+        session["tables_seen"] = [*seen, group_id][-KEPT:]
+        session.permanent = True
+        _fit()
+
+
+def tables_here() -> set[str]:
+    """The tables this browser started or opened (with the view or the edit link)."""
+    return {*_kept("tables"), *_seen("tables_seen")}

@@ -19,6 +19,7 @@ from wtforms import (
     Field,
     Form,
     FormField,
+    HiddenField,
     IntegerField,
     RadioField,
     SelectChoice,
@@ -30,6 +31,7 @@ from wtforms.fields import FieldList
 from wtforms.utils import unset_value
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
+from companion.actions.groups import MEMBERS
 from companion.game.play import MAX_PLAYERS
 from companion.game.rules import (
     BY_RULE,
@@ -39,6 +41,7 @@ from companion.game.rules import (
     MOST_CARDS,
     PLANS,
     RULES,
+    Rules,
     RuleSpec,
     plan,
     plan_label,
@@ -317,6 +320,20 @@ def rules_data(form: Form) -> dict[str, object]:
     return data
 
 
+def rules_form_data(rules: Rules) -> dict[str, object]:
+    """The house rules ``rules`` as a ``RulesForm`` shows them (its ``data``): the round
+    plan by its name, or as a short game from its first to its last hand."""
+    data = rules.as_dict()
+    for spec in RULES:
+        if spec.kind == "plan":
+            hands = tuple(getattr(rules, spec.name))
+            named = next((n for n, h in PLANS.items() if h == hands), None)
+            data[spec.name] = named or SHORT
+            if named is None:
+                data[f"{spec.name}_first"], data[f"{spec.name}_last"] = hands[0], hands[-1]
+    return data
+
+
 _PLANS = "|".join(spec.name for spec in RULES if spec.kind == "plan")
 _PLAN_SIZE = re.compile(rf"^(?P<plan>(?:.+-)?(?:{_PLANS}))-(?P<round>\d+)$")
 
@@ -416,6 +433,31 @@ class NewGameForm(FlaskForm):
     players = FixedRows(FormField(NameForm), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     first_dealer = SelectField(lazy_gettext("First dealer"), choices=SEATS[1:], default="1")
     rules = FormField(RulesForm)
+    table = HiddenField()
+    """The table the game is started from (its id), or blank for a game on its own."""
+
+
+MEMBER_ROWS = MEMBERS[1]
+"""Rows of names in a table's form: as many as a table can have people."""
+MEMBER_ROWS_SHOWN = 8
+"""Rows shown at first; the others wait under "More rows" (no script needed)."""
+
+
+class MemberForm(Form):
+    """One person of a table: the name, and which member it is (blank: a new one)."""
+
+    name = StringField(lazy_gettext("Name"))
+    member = HiddenField()
+
+
+class TableForm(FlaskForm):
+    """A table of people: its name, its members in order, and the two-player bonus."""
+
+    name = StringField(lazy_gettext("Name of the table"))
+    members = FixedRows(FormField(MemberForm), min_entries=MEMBER_ROWS, max_entries=MEMBER_ROWS)
+    alternate_bonus = BooleanField(
+        lazy_gettext("Two-player games: the bonus alternates game by game")
+    )
 
 
 class EntryForm(Form):

@@ -206,6 +206,26 @@ REFUSALS: dict[str, str | Plural] = {
     "seat_without_player": N_("Pick a seat that has a player for '{field}'."),
     "challenge_word_number": N_("Give the number of the challenged word (1 for the first)."),
     "no_such_challenge": N_("Round {number} has no challenge number {n}."),
+    # tables of players
+    "table_name_missing": N_("Give the table a name, such as 'Sunday family'."),
+    "table_name_too_long": N_("A table's name is at most {most} characters; shorten it."),
+    "table_name_unprintable": N_(
+        "The table's name holds characters that can't be shown; type it again."
+    ),
+    "member_count": N_(
+        "A table has {least} to {most} people; this list has {count}: add or remove names."
+    ),
+    "no_such_member": N_(
+        "This table has no such person any more (another phone changed it); reload the page."
+    ),
+    "member_played": N_(
+        "{name} played games of this table, so they can't be removed (their records would "
+        "go); type their name back in, or rename them."
+    ),
+    "game_not_finished": N_(
+        "The game isn't over: {closed} of {rounds} rounds are closed. Finish it first, then "
+        "start the rematch."
+    ),
     # house words
     "house_word_letters": N_(
         "A house word is {least} to {most} letters a-z, without spaces or hyphens."
@@ -235,6 +255,10 @@ REFUSALS: dict[str, str | Plural] = {
     "edit_link_needed": N_(
         "Only the holders of this game's edit link can change it; ask whoever "
         "started the game to share it (API: send 'Authorization: Bearer <edit token>')."
+    ),
+    "table_link_needed": N_(
+        "Only the holders of this table's edit link can change it or start its games; ask "
+        "whoever started the table to share it."
     ),
     "seat_link_needed": N_(
         "Only the player at this seat (from the phone that took it) or the "
@@ -274,6 +298,7 @@ REFUSALS: dict[str, str | Plural] = {
     ),
     "no_such_seat": N_("There is no seat {seat}; this game's seats are 0 to {last}."),
     "no_such_game": N_("There is no game at this address; check the link."),
+    "no_such_table": N_("There is no table at this address; check the link."),
     "no_such_solitaire": N_("There is no solitaire game at this address; check the link."),
     "round_changed": N_(
         "Round {number} was just changed on another phone; here is what is saved "
