@@ -6,9 +6,7 @@ import csv
 import io
 import json
 import re
-from functools import lru_cache
 
-import segno
 from flask import (
     Blueprint,
     Response,
@@ -57,17 +55,11 @@ from companion.web.forms import (
     rules_data,
     rules_form_data,
 )
-from companion.web.links import link_base, public_url
+from companion.web.links import link_base, public_url, qr_svg
 from companion.web.present import game_json, polled
 from companion.web.spreadsheet import spreadsheet_safe
 
 bp = Blueprint("games", __name__)
-
-
-@lru_cache(maxsize=256)
-def qr_svg(url: str) -> str:
-    """A QR code of ``url`` as inline SVG, for the other phones at the table to scan."""
-    return segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#111111")
 
 
 @bp.get("/")

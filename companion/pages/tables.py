@@ -28,7 +28,6 @@ from werkzeug.wrappers import Response as BaseResponse
 from companion import store
 from companion.actions import groups
 from companion.game.errors import Forbidden, Refusal
-from companion.pages.games import qr_svg
 from companion.store import groups as stored_groups
 from companion.web.access import (
     held_table_token,
@@ -38,7 +37,7 @@ from companion.web.access import (
 )
 from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.forms import MEMBER_ROWS, MEMBER_ROWS_SHOWN, ActionForm, TableForm, first_error
-from companion.web.links import link_base, public_url
+from companion.web.links import link_base, public_url, qr_svg
 
 bp = Blueprint("tables", __name__)
 

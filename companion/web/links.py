@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import ipaddress
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
+import segno
 from flask import current_app, request, url_for
 
 from companion.game.errors import ShapeError
@@ -146,3 +148,9 @@ def check_public_url(url: object) -> None:
             f"PUBLIC_URL must be an http:// or https:// address such as "
             f"https://quiddler.example.org/, not {url!r}"
         )
+
+
+@lru_cache(maxsize=256)
+def qr_svg(url: str) -> str:
+    """A QR code of ``url`` as inline SVG, for the other phones at the table to scan."""
+    return segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#111111")

@@ -312,6 +312,7 @@ REFUSALS: dict[str, str | Plural] = {
         "page was loaded; here it is as it is now."
     ),
     "game_changed": N_("The game was just changed on another phone; try again."),
+    "table_changed": N_("The table was just changed on another phone; try again."),
     # HTTP
     "bad_request": N_("The request could not be read."),
     "form_expired": N_(
