@@ -106,7 +106,7 @@ class PlayerRecords:
     """One member's figures over the table's finished games (zeros and None if none).
 
     ``wins`` are games they finished first alone, ``shared_wins`` games they tied for
-    first (a guest may be the one they tied with, or the one who beat them).
+    first, by the final totals of every seat, guests included (a guest on top: no win).
     ``round_points`` sums their round scores, so a handicap counts in ``best_game`` but not
     here. ``bonuses_*`` count the rounds whose bonus they won (the strict leader; a bonus
     worth 0 points by house rule still counts). ``challenges_made`` counts every challenge
@@ -282,6 +282,7 @@ class _Tally:
             self.left = None if game.left is None else self.left + game.left[seat]
 
     def frozen(self) -> PlayerRecords:
+        """The figures as read so far, for the page."""
         return PlayerRecords(
             member=self.member,
             name=self.name,
