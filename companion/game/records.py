@@ -13,7 +13,7 @@ beaten by a strictly better one, as a group expects of a record.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import TypeVar
 
@@ -174,9 +174,13 @@ class TableRecords:
         return next(p for p in self.players if p.member == member)
 
 
+F = TypeVar("F", WordFeat, RoundFeat, GameFeat)
+
+
 @dataclass(frozen=True)
-class _Seat:
-    """What one seat did in one game: the part records and the recap share."""
+class SeatLine:
+    """What one seat did in one game: the part records and the recap share (its feats
+    carry the name played under that evening)."""
 
     scores: tuple[int, ...]
     best_round: RoundFeat | None
@@ -200,7 +204,7 @@ def _longer_word(old: WordFeat | None, new: WordFeat) -> WordFeat:
     return old
 
 
-def _seat(game: PlayedGame, seat: int, name: str) -> _Seat:
+def _seat(game: PlayedGame, seat: int, name: str) -> SeatLine:
     """Seat ``seat`` of ``game`` round by round; ``name`` is written on its feats."""
     member = game.members[seat]
     scores: list[int] = []
@@ -224,10 +228,52 @@ def _seat(game: PlayedGame, seat: int, name: str) -> _Seat:
             if result.challenge.by == player.name:
                 made += 1
                 won += not result.pending and not result.ruling.legal
-    return _Seat(tuple(scores), best_round, best, longest, most_n, longest_n, made, won)
+    return SeatLine(tuple(scores), best_round, best, longest, most_n, longest_n, made, won)
 
 
-def _member_seats(game: PlayedGame, members: Mapping[int, str]) -> Iterator[tuple[int, int]]:
+@dataclass(frozen=True)
+class GameSummary:
+    """One finished game reduced to what a table's records read of it: per seat, its line
+    and its final total. Small, so that a table's games can be kept summed up (the
+    caller keeps them per game and version: a changed game is summed up again)."""
+
+    game_id: str
+    started: datetime
+    members: tuple[int | None, ...]
+    names: tuple[str, ...]
+    totals: tuple[int, ...]
+    left: tuple[int, ...] | None
+    lines: tuple[SeatLine, ...]
+
+
+def summarise(game: PlayedGame) -> GameSummary:
+    """``game`` summed up for the records."""
+    lines = tuple(_seat(game, seat, name) for seat, name in enumerate(game.names))
+    return GameSummary(
+        game.game_id, game.started, game.members, game.names, game.totals, game.left, lines
+    )
+
+
+def _renamed(line: SeatLine, name: str) -> SeatLine:
+    """A seat's line with its feats under ``name`` (a member's name now)."""
+
+    def named(feat: F | None) -> F | None:
+        return feat if feat is None or feat.name == name else replace(feat, name=name)
+
+    feats = (line.best_round, line.best_word, line.longest_word)
+    if all(f is None or f.name == name for f in feats):
+        return line
+    return replace(
+        line,
+        best_round=named(line.best_round),
+        best_word=named(line.best_word),
+        longest_word=named(line.longest_word),
+    )
+
+
+def _member_seats(
+    game: PlayedGame | GameSummary, members: Mapping[int, str]
+) -> Iterator[tuple[int, int]]:
     """(seat, member) for each seat of ``game`` held by a member of ``members`` (the first
     seat only, should a member somehow hold two)."""
     seen: set[int] = set()
@@ -237,7 +283,7 @@ def _member_seats(game: PlayedGame, members: Mapping[int, str]) -> Iterator[tupl
             yield seat, member
 
 
-def _chronological(games: Sequence[PlayedGame]) -> list[PlayedGame]:
+def _chronological(games: Sequence[GameSummary]) -> list[GameSummary]:
     """The games in the order they started (as given when started together)."""
     return sorted(games, key=lambda g: g.started)
 
@@ -256,7 +302,7 @@ class _Tally:
         self.left: int | None = 0
         self.h2h = {other: [0, 0, 0] for other in others}
 
-    def add(self, game: PlayedGame, seat: int, line: _Seat) -> None:
+    def add(self, game: GameSummary, seat: int, line: SeatLine) -> None:
         total, best = game.totals[seat], max(game.totals)
         self.games += 1
         if total == best:
@@ -304,18 +350,21 @@ class _Tally:
         )
 
 
-def table_records(games: Sequence[PlayedGame], members: Mapping[int, str]) -> TableRecords:
+def table_records(
+    games: Sequence[PlayedGame | GameSummary], members: Mapping[int, str]
+) -> TableRecords:
     """The records of a table whose ``members`` (id -> name, in the table's order) played
-    ``games`` (finished ones only, in any order). Figures name members by their name now,
-    in ``members``; seats of anyone not in ``members`` count as guests."""
-    ordered = _chronological(games)
+    ``games`` (finished ones only, in any order; played or summed up). Figures name
+    members by their name now, in ``members``; seats of anyone not in ``members`` count
+    as guests."""
+    ordered = _chronological([g if isinstance(g, GameSummary) else summarise(g) for g in games])
     tallies = {m: _Tally(m, name, [o for o in members if o != m]) for m, name in members.items()}
     place: dict[tuple[str, int | None], tuple[int, int]] = {}
     for n, game in enumerate(ordered):
         seats = list(_member_seats(game, members))
         for seat, member in seats:
             place[game.game_id, member] = (n, seat)
-            tallies[member].add(game, seat, _seat(game, seat, members[member]))
+            tallies[member].add(game, seat, _renamed(game.lines[seat], members[member]))
             for other_seat, other in seats:
                 if other != member:
                     mine, theirs = game.totals[seat], game.totals[other_seat]
@@ -341,9 +390,6 @@ def table_records(games: Sequence[PlayedGame], members: Mapping[int, str]) -> Ta
     )
 
 
-F = TypeVar("F", WordFeat, RoundFeat, GameFeat)
-
-
 def _table_best(
     feats: Sequence[F | None],
     key: Callable[[F], tuple[int, ...]],
@@ -357,9 +403,9 @@ def _table_best(
     return min(found, key=lambda f: (tuple(-k for k in key(f)), when(f)))
 
 
-def _evenings(ordered: list[PlayedGame], members: Mapping[int, str]) -> tuple[Evening, ...]:
+def _evenings(ordered: list[GameSummary], members: Mapping[int, str]) -> tuple[Evening, ...]:
     """The evenings of ``ordered`` games (oldest first), newest first."""
-    runs: list[list[PlayedGame]] = []
+    runs: list[list[GameSummary]] = []
     for game in ordered:
         if runs and game.started - runs[-1][-1].started <= EVENING_GAP:
             runs[-1].append(game)
@@ -371,7 +417,7 @@ def _evenings(ordered: list[PlayedGame], members: Mapping[int, str]) -> tuple[Ev
     )
 
 
-def _evening_winners(run: list[PlayedGame], members: Mapping[int, str]) -> tuple[int, ...]:
+def _evening_winners(run: list[GameSummary], members: Mapping[int, str]) -> tuple[int, ...]:
     """The members with the most wins (shared ones count), then the highest sum of totals."""
     wins: dict[int, int] = {}
     points: dict[int, int] = {}
