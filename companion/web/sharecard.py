@@ -41,6 +41,10 @@ LEGEND_CHARS = 14
 WORD_CHARS = 24
 """Characters of the best word shown (a word of the game is at most 10 cards of 2 letters)."""
 
+WORD_WIDTH = 360
+"""Pixels the best word may take, its points beside it: a long word gets smaller letters
+(an uppercase letter of DejaVu Sans Bold is about 0.74 of the font size wide)."""
+
 
 @dataclass(frozen=True)
 class CardLabels:
@@ -128,13 +132,19 @@ def card_svg(card: ShareCard) -> str:
     best = None
     if card.best_word is not None:
         text, points, name = card.best_word
-        best = {"word": shown(text, WORD_CHARS), "points": points, "name": shown(name, 30)}
+        word = shown(text, WORD_CHARS)
+        best = {
+            "word": word,
+            "size": min(42, int(WORD_WIDTH / (0.74 * max(len(word), 1)))),
+            "points": points,
+            "name": shown(name, NAME_CHARS),
+        }
     return render_template(
         "share_card.svg",
         width=WIDTH,
         height=HEIGHT,
         font=FONT,
-        title=shown(card.title, 40),
+        title=shown(card.title, 30),
         date_line=shown(card.date_line, 60),
         places=places,
         chart=card.chart,
