@@ -57,7 +57,7 @@ def group_state(group: Group) -> GroupState:
         group.id,
         group.version,
         group.name,
-        tuple((m.id, m.name) for m in group.members),
+        tuple((m.id, m.name) for m in sorted(group.members, key=lambda m: m.position)),
         group.alternate_bonus,
         group.archived,
         tuple(groups.group_games(group.id)),

@@ -507,3 +507,40 @@ def test_0008_drops_the_shared_views_and_keeps_every_game(bare: Flask):
         assert tables() >= GAME_TABLES
         flask_migrate.downgrade(directory=str(MIGRATIONS), revision="0007")
         assert "shared_page" in tables()
+
+
+def test_0010_keeps_a_game_of_0009_on_its_own_and_back(bare: Flask):
+    """A game stored before tables existed belongs to none, is not archived and has no
+    rematch; its players sat as guests. Down again, the game is as it was."""
+    with bare.app_context():
+        flask_migrate.upgrade(directory=str(MIGRATIONS), revision="0009")
+        with db.engine.begin() as conn:
+            conn.execute(
+                sa.text(
+                    "INSERT INTO game (id, edit_token_hash, first_dealer, rules, version,"
+                    " created_at, updated_at) VALUES ('g1', 'h', 0, '{}', 3,"
+                    " '2026-01-01 10:00:00', '2026-01-01 11:00:00')"
+                )
+            )
+            conn.execute(
+                sa.text(
+                    "INSERT INTO player (game_id, seat, name, handicap) VALUES"
+                    " ('g1', 0, 'Ann', 0), ('g1', 1, 'Ben', 5)"
+                )
+            )
+        flask_migrate.upgrade(directory=str(MIGRATIONS), revision="0010")
+        assert {"groups", "member"} <= tables()
+        with db.engine.connect() as conn:
+            game = conn.execute(
+                sa.text("SELECT group_id, archived, rematch_id, version FROM game")
+            ).one()
+            players = conn.execute(
+                sa.text("SELECT name, handicap, member_id FROM player ORDER BY seat")
+            ).all()
+        assert tuple(game) == (None, False, None, 3)
+        assert [tuple(p) for p in players] == [("Ann", 0, None), ("Ben", 5, None)]
+        flask_migrate.downgrade(directory=str(MIGRATIONS), revision="0009")
+        assert not {"groups", "member"} & tables()
+        assert "group_id" not in columns("game") and "member_id" not in columns("player")
+        with db.engine.connect() as conn:
+            assert conn.execute(sa.text("SELECT id, version FROM game")).one() == ("g1", 3)
