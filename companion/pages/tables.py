@@ -26,9 +26,10 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion import store
-from companion.actions import groups
-from companion.game.errors import Forbidden, Refusal
+from companion.actions import groups, records
+from companion.game.errors import Forbidden, NotFound, Refusal
 from companion.store import groups as stored_groups
+from companion.web import referee
 from companion.web.access import (
     held_table_token,
     remember_table,
@@ -181,6 +182,7 @@ def render_table(
     group = stored_groups.get_group(group_id)
     state = groups.group_state(group)
     token = table_token_for(group)
+    kept = records.group_records(referee.store(), group.id)
     if token is None:
         remember_table_seen(group.id)
     view_url = public_url("tables.view", group_id=group.id)
@@ -191,6 +193,8 @@ def render_table(
         "table.html",
         state=state,
         games=table_games(state),
+        records=kept.records,
+        member_names=dict(state.members),
         editor=token is not None,
         form=form,
         error=error,
@@ -305,3 +309,20 @@ def delete(group_id: str) -> Response | BaseResponse:
     groups.delete_group(group_id, token)
     flash(_("The table is deleted; its games are still there."), "ok")
     return redirect(url_for("games.home"))
+
+
+@bp.get("/tables/<group_id>/players/<int:member_id>")
+def player(group_id: str, member_id: int) -> Response:
+    """One person's records at the table, and how they fared against each of the others."""
+    kept = records.group_records(referee.store(), group_id)
+    state = kept.group
+    if state.member_name(member_id) is None:
+        raise NotFound("no_such_member", member=member_id)
+    page = render_template(
+        "table_player.html",
+        state=state,
+        records=kept.records,
+        player=kept.records.player(member_id),
+        member_names=dict(state.members),
+    )
+    return make_response(page, {"Cache-Control": "no-store"})

@@ -216,7 +216,7 @@ REFUSALS: dict[str, str | Plural] = {
         "A table has {least} to {most} people; this list has {count}: add or remove names."
     ),
     "no_such_member": N_(
-        "This table has no such person any more (another phone changed it); reload the page."
+        "This table has no such person; reload the table's page to see who is at it now."
     ),
     "member_played": N_(
         "{name} played games of this table, so they can't be removed (their records would "

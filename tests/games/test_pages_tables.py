@@ -403,3 +403,46 @@ def test_the_home_page_lists_tables_first(app, client):
     other.get(f"/tables/{table}")  # opened with the view link
     assert "Sunday family" in text(other.get("/"))
     assert message("table_link_needed")  # the catalog has it
+
+
+# --- records -----------------------------------------------------------------------------
+
+
+def test_the_table_page_shows_its_records_and_each_players(app, client):
+    table = start_table(client, "Pair", ["Ann", "Ben", "Cy"])
+    (ann, _, _), (ben, _, _), (cy, _, _) = members(app, table)
+    page = text(client.get(f"/tables/{table}"))
+    assert "The records count finished games: none yet." in page
+    game_id = start_game(client, table, ["Ann", "Guest", "Ben"], **ONE_ROUND)
+    # Ann CAT 13 (goes out), Guest PIG 16, Ben DOG 13.
+    finish(client, game_id, ["cat", "pig", "dog"])
+    page = " ".join(text(client.get(f"/tables/{table}")).split())
+    assert "From 1 finished game." in page
+    game_link = f'<a href="/games/{game_id}">'
+    assert f"<dt>Best round</dt><dd>13 points · Ann · {game_link}round 1</a></dd>" in page
+    assert f"<dt>Best game</dt><dd>13 points · Ann · {game_link}the game</a></dd>" in page
+    assert (
+        '<dt>Best word</dt><dd><span class="cards"><span class="card">C<sub>8</sub></span>'
+        '<span class="card">A<sub>2</sub></span><span class="card">T<sub>3</sub></span></span>'
+        f' <span class="feat-what">13 points · Ann · {game_link}round 1</a></span></dd>'
+    ) in page
+    assert f'<a href="/tables/{table}/players/{cy}">Cy</a>' in page
+    assert "<dt>Games</dt><dd>1</dd> <dt>Wins</dt><dd>0</dd>" in page  # the guest won
+    assert "<dt>Average round</dt><dd>13.0</dd>" in page
+    assert "<dt>Challenges</dt><dd>0 made, 0 won</dd>" in page
+
+    player = " ".join(text(client.get(f"/tables/{table}/players/{ann}")).split())
+    assert "<h1>Ann</h1>" in player
+    assert "From 1 finished game of the table." in player
+    assert "<li><strong>Ben</strong>: ahead 0, behind 0, level 1</li>" in player
+    assert "<li><strong>Cy</strong>: ahead 0, behind 0, level 0</li>" in player
+    # Anyone with the view link reads the records.
+    assert client.get(f"/tables/{table}/players/{ben}").status_code == 200
+    assert app.test_client().get(f"/tables/{table}/players/{ben}").status_code == 200
+
+
+def test_a_player_page_of_no_such_member_is_not_found(app, client, table):
+    other = start_table(client, "Other", ["Dora", "Eve"])
+    (dora, _, _), _ = members(app, other)
+    shows(client.get(f"/tables/{table}/players/{dora}"), 404, "no_such_member", member=dora)
+    shows(client.get("/tables/nope/players/1"), 404, "no_such_table")
