@@ -395,6 +395,7 @@ def test_a_write_to_an_unknown_table_is_not_found(client, tail):
 
 def test_the_home_page_lists_tables_first(app, client):
     other = app.test_client()
+    assert '<a href="/tables/new" id="new-table-link">Tables</a>' in text(other.get("/"))
     table = start_table(client)
     page = text(client.get("/"))
     assert "Sunday family" in page and "Ann, Ben, Cy · 0 games" in page
@@ -446,3 +447,36 @@ def test_a_player_page_of_no_such_member_is_not_found(app, client, table):
     (dora, _, _), _ = members(app, other)
     shows(client.get(f"/tables/{table}/players/{dora}"), 404, "no_such_member", member=dora)
     shows(client.get("/tables/nope/players/1"), 404, "no_such_table")
+
+
+# --- the session cookie ------------------------------------------------------------------
+
+
+def test_table_rights_fit_the_cookie_and_seen_tables_give_way_first(app):
+    from flask import session
+
+    from companion.web import access
+    from tests.games.test_session_cookie import cookie_length, new_id
+
+    tables, tables_seen, seen, edits = [], [], [], []
+    with app.test_request_context():
+        for _ in range(access.KEPT + 5):
+            tables.append((new_id(), new_id()))
+            edits.append((new_id(), new_id()))
+            tables_seen.append(new_id())
+            seen.append(new_id())
+            access.remember_table(*tables[-1])
+            access.remember(*edits[-1])
+            access.remember_table_seen(tables_seen[-1])
+            access.remember_seen(seen[-1])
+            assert cookie_length(app) <= access.COOKIE_BUDGET
+        held = [t for t, token in tables if access.held_table_token(t) == token]
+        assert held == [t for t, _ in tables[-access.KEPT :]]  # 20 tables and 20 games fit
+        assert [g for g, token in edits if access.held_token(g) == token] == [
+            g for g, _ in edits[-access.KEPT :]
+        ]
+        # The tables only opened here go first, then the games only opened here.
+        tables_left, seen_left = session.get("tables_seen", []), session.get("seen", [])
+        assert len(tables_left) + len(seen_left) < 2 * access.KEPT  # some gave way
+        assert not tables_left or len(seen_left) == access.KEPT
+        assert access.tables_here() == set(held) | set(tables_left)
