@@ -33,11 +33,11 @@ from companion.web import i18n, messages, referee, rendered
 from companion.web.access import (
     games_here,
     held_seat_token,
-    held_table_token,
     held_token,
     remember,
     remember_seen,
     require_held,
+    require_table,
     seat_for,
     table_token_for,
     tables_here,
@@ -79,16 +79,6 @@ def _new_game_page(error: Shown | None = None, form: NewGameForm | None = None) 
     table = groups.read_group(form.table.data) if form.table.data else None
     page = render_template("game_new.html", form=form, error=error, table=table)
     return make_response(page, 422 if error else 200)
-
-
-def _table_token(group_id: str) -> str:
-    """The edit token of table ``group_id`` this browser holds, unchecked (the action
-    checks it); NotFound, or Forbidden when it holds none."""
-    token = held_table_token(group_id)
-    if token is None:
-        stored_groups.get_group(group_id)
-        raise Forbidden("table_link_needed")
-    return token
 
 
 def _table_game_form(group_id: str) -> NewGameForm:
@@ -153,7 +143,13 @@ def new_game() -> Response | BaseResponse:
     if form.table.data:  # a game of a table: its people are its members, others guests
         table = form.table.data[:64]
         created = groups.start_game(
-            referee.store(), table, _table_token(table), names, named.index(seat), rules, handicap
+            referee.store(),
+            table,
+            require_table(table, stored_groups.get_group),
+            names,
+            named.index(seat),
+            rules,
+            handicap,
         )
     else:
         created = games.create_game(referee.store(), names, named.index(seat), rules, handicap)

@@ -31,9 +31,9 @@ from companion.game.errors import Forbidden, NotFound, Refusal
 from companion.store import groups as stored_groups
 from companion.web import referee
 from companion.web.access import (
-    held_table_token,
     remember_table,
     remember_table_seen,
+    require_table,
     table_token_for,
 )
 from companion.web.errors import Shown, field_id, shows_refusals
@@ -217,16 +217,6 @@ def view(group_id: str) -> Response:
     return make_response(render_table(group_id), {"Cache-Control": "no-store"})
 
 
-def require_table(group_id: str) -> str:
-    """The table's edit token this browser holds, unchecked (the action checks it), or
-    NotFound (no such table) or Forbidden (none held)."""
-    token = held_table_token(group_id)
-    if token is None:
-        stored_groups.get_group(group_id)
-        raise Forbidden("table_link_needed")
-    return token
-
-
 def _refused_update(exc: Refusal, group_id: str) -> str:
     form = TableForm()
     return render_table(group_id, form, _shown(exc, form))
@@ -237,7 +227,7 @@ def _refused_update(exc: Refusal, group_id: str) -> str:
 def update(group_id: str) -> Response | BaseResponse:
     """Rename the table and its people, add some, take off those left blank (never one
     who played), and set the two-player bonus."""
-    token = require_table(group_id)
+    token = require_table(group_id, stored_groups.get_group)
     form = TableForm()
     if not form.validate_on_submit():
         return make_response(render_table(group_id, form, first_error(form)), 422)
@@ -271,7 +261,7 @@ def _refused_action(exc: Refusal, group_id: str) -> str:
 @shows_refusals(_refused_action)
 def archive(group_id: str) -> BaseResponse:
     """Put the table away: off the home page's list; its page and games stay."""
-    groups.set_group_archived(group_id, require_table(group_id), True)
+    groups.set_group_archived(group_id, require_table(group_id, stored_groups.get_group), True)
     flash(_("The table is archived: it no longer shows on the home page."), "ok")
     return redirect(url_for("tables.view", group_id=group_id))
 
@@ -280,7 +270,7 @@ def archive(group_id: str) -> BaseResponse:
 @shows_refusals(_refused_action)
 def unarchive(group_id: str) -> BaseResponse:
     """Bring an archived table back to the home page."""
-    groups.set_group_archived(group_id, require_table(group_id), False)
+    groups.set_group_archived(group_id, require_table(group_id, stored_groups.get_group), False)
     flash(_("The table is back on the home page."), "ok")
     return redirect(url_for("tables.view", group_id=group_id))
 
@@ -290,7 +280,7 @@ def unarchive(group_id: str) -> BaseResponse:
 def delete(group_id: str) -> Response | BaseResponse:
     """Delete the table, after a page that asks to confirm: its games stay, each on its
     own."""
-    token = require_table(group_id)
+    token = require_table(group_id, stored_groups.get_group)
     if request.form.get("confirm") != "yes":
         state = groups.read_group(group_id)
         page = render_template(

@@ -173,6 +173,17 @@ def held_table_token(group_id: str) -> str | None:
     return _held("tables", group_id)
 
 
+def require_table(group_id: str, find: Callable[[str], object]) -> str:
+    """The table edit token this browser holds for ``group_id``, unchecked (the action
+    checks it), or Forbidden when it holds none (NotFound first when ``find(group_id)``
+    finds no such table), as ``require_held`` for a game."""
+    token = held_table_token(group_id)
+    if token is None:
+        find(group_id)
+        raise Forbidden("table_link_needed")
+    return token
+
+
 def table_token_for(group: Group) -> str | None:
     """This browser's edit token for table ``group``, if it holds a valid one."""
     token = held_table_token(group.id)

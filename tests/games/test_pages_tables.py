@@ -241,8 +241,15 @@ def test_a_new_game_of_a_table_seats_its_members_and_guests(app, client, table):
     assert '<option selected value="letters">2 letters</option>' in page
     assert 'name="rules-hands_first" type="number" value="4">' in page
     assert 'name="rules-hands_last" type="number" value="6">' in page
-    # The game's page links to its table; the table's page lists the game.
-    assert f'href="/tables/{table}"' in text(client.get(f"/games/{game_id}"))
+    # The game's page links to its table, for every phone; the table's page lists the game.
+    link = f'<a href="/tables/{table}" id="table-link">Table: Sunday family</a>'
+    assert link in text(client.get(f"/games/{game_id}"))
+    viewer = app.test_client()
+    assert link in text(viewer.get(f"/games/{game_id}"))
+    data = table_form("Sunday best", ["Ann", "Ben", "Cy"], ids=[ann, ben, cy])
+    assert client.post(f"/tables/{table}", data=data).status_code == 302
+    renamed = f'<a href="/tables/{table}" id="table-link">Table: Sunday best</a>'
+    assert renamed in text(viewer.get(f"/games/{game_id}"))  # a kept page: not the old name
     listed = text(client.get(f"/tables/{table}"))
     assert "cy, Guest, Ann" in listed and "in progress: round 1 of 3" in listed
     assert ben not in [m for _, _, m in seats(app, game_id)]
