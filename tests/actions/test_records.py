@@ -98,7 +98,7 @@ def test_records_of_known_games_every_figure(act: Act, lexicons: LexiconStore) -
     started(act, unfinished.state.id, monday + timedelta(days=2))
 
     found = act(records.group_records, lexicons, table.state.id)
-    assert [c.finished for c in found.played] == [True, True, False]
+    assert [c.finished for c in found.counted] == [True, True, False]
     rec = found.records
     assert rec.games == 2
     by = {p.member: p for p in rec.players}
@@ -239,7 +239,7 @@ def test_each_members_statistics_agree_with_their_exported_rounds(
         play_game(act, lexicons, created, play)
     found = act(records.group_records, lexicons, table.state.id)
     client = app.test_client()
-    games_out = [exported(client, c.played.game_id) for c in found.played]
+    games_out = [exported(client, c.summary.game_id) for c in found.counted]
     for name in MEMBERS:
         mine = [s for game in games_out if name in game for s in game[name][0]]
         totals = [game[name][1] for game in games_out if name in game]
