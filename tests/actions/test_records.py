@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 from collections import Counter
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from flask import Flask
@@ -22,6 +23,7 @@ from companion.game.play import Hand, Play
 from companion.game.records import HeadToHead
 from companion.game.rules import Rules
 from companion.lexicon import LexiconStore
+from companion.store.cache import cache
 from companion.store.db import db
 from companion.store.models import Game
 from tests.actions.support import ROUND_1, ROUND_2, Act, hand
@@ -253,3 +255,33 @@ def test_each_members_statistics_agree_with_their_exported_rounds(
             game[name][1] == max(t for _, t in game.values()) for game in games_out if name in game
         ]
         assert player.wins + player.shared_wins == sum(firsts)
+
+
+def test_a_fresh_process_reads_the_summaries_another_kept(act: Act, lexicons: LexiconStore) -> None:
+    """The summaries are kept across processes (Flask-Caching): a worker with nothing in
+    its own LRU reads the kept one (here altered, to tell it from one worked out again),
+    and a game changed since is worked out again under its new version."""
+    table = act(groups.create_group, "Pair", ["Ann", "Ben"])
+    created = act(
+        groups.start_game,
+        lexicons,
+        table.state.id,
+        table.token,
+        ["Ann", "Ben"],
+        0,
+        Rules(hands=(3,)),
+    )
+    play_game(act, lexicons, created, Play((hand("Ann", "cat", out=True), hand("Ben", "dog"))))
+    first = act(records.group_records, lexicons, table.state.id)
+    [game] = first.group.games
+    with act.app.app_context():
+        key = records._key(game)
+        assert cache.get(key) == first.counted[0]
+        altered = replace(first.counted[0].summary, totals=(99, 0))
+        cache.set(key, records.Counted(altered, True))
+    records._kept.clear()  # a fresh worker: nothing in its own LRU
+    found = act(records.group_records, lexicons, table.state.id).records
+    assert found.best_game is not None and found.best_game.total == 99
+    act(groups.set_game_archived, created.state.id, created.token, True)  # a new version
+    found = act(records.group_records, lexicons, table.state.id).records
+    assert found.best_game is not None and found.best_game.total == 13
