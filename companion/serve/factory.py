@@ -152,6 +152,7 @@ def create_app(
     from companion.commands import cli
     from companion.game.rules import RULES, plan_label
     from companion.pages import (
+        backup,
         games,
         health,
         icon,
@@ -171,6 +172,7 @@ def create_app(
     csrf.exempt(api.bp)  # JSON clients send no cookie-based forms
     for page in (
         games,
+        backup,
         rounds,
         seats,
         solitaire,

@@ -36,7 +36,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from companion.game.deck import BY_NAME, CARDS
-from companion.pages.games import CSV_FIELDS
+from companion.web.exports import CSV_FIELDS
 from companion.web.refusals import REASONS, REFUSALS
 
 ROOT = Path(__file__).resolve().parents[2]
