@@ -160,6 +160,7 @@ def create_app(
     from companion.commands import cli
     from companion.game.rules import RULES, plan_label
     from companion.pages import (
+        backup,
         games,
         health,
         icon,
@@ -179,6 +180,7 @@ def create_app(
     csrf.exempt(api.bp)  # JSON clients send no cookie-based forms
     for page in (
         games,
+        backup,
         rounds,
         seats,
         solitaire,

@@ -155,3 +155,8 @@ def seat_for(game: Game) -> int | None:
     """The seat this browser holds in ``game``, if its secret is still good (a released
     seat's secret is not)."""
     return store.seat_of_token(game, held_seat_token(game.id))
+
+
+def remember_table(group_id: str, token: str) -> None:
+    """Keep the right to edit table ``group_id`` in this browser."""
+    _keep("tables", group_id, token)
