@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -91,9 +92,18 @@ def _key(game: GroupGame) -> str:
     return f"records/{SUMMARY_FORMAT}/{database}/{game.id}/{game.version}"
 
 
-def counted(lexicons: LexiconStore, games: Sequence[GroupGame]) -> list[Counted]:
+WORK_BUDGET = 2.0
+"""Seconds one request spends working out games not kept yet (a table of 500 games
+imported from a backup, or its first opening after an upgrade: some 40 ms a game);
+the rest are worked out by the next requests, which the page asks for itself."""
+
+
+def counted(
+    lexicons: LexiconStore, games: Sequence[GroupGame], budget: float = WORK_BUDGET
+) -> list[Counted | None]:
     """Each of ``games`` summed up at the version given: from this process's LRU, else
-    from the shared cache, else worked out (and kept in both)."""
+    from the shared cache, else worked out (and kept in both), for ``budget`` seconds at
+    most; None for each game left for a later request."""
     keys = [_key(g) for g in games]
     with _kept_lock:
         found = {k: _kept[k] for k in keys if k in _kept}
@@ -101,16 +111,18 @@ def counted(lexicons: LexiconStore, games: Sequence[GroupGame]) -> list[Counted]
     if missing:
         shared = dict(zip(missing, _shared(missing), strict=True))
         found |= {k: v for k, v in shared.items() if isinstance(v, Counted)}
-        fresh = {}
+        fresh: dict[str, Counted] = {}
+        until = time.monotonic() + budget
         for game, key in zip(games, keys, strict=True):
-            if key not in found:
+            if key not in found and (not fresh or time.monotonic() < until):
                 found[key] = fresh[key] = _worked_out(lexicons, game.id)
         if fresh:
             cache.set_many(fresh)
         with _kept_lock:
             for key in missing:
-                _kept[key] = found[key]
-    return [found[k] for k in keys]
+                if key in found:
+                    _kept[key] = found[key]
+    return [found.get(k) for k in keys]
 
 
 def _shared(keys: list[str]) -> list[object]:
@@ -135,15 +147,23 @@ class GroupRecords:
     group: GroupState
     records: TableRecords
     counted: tuple[Counted, ...]
-    """Its games, oldest first, finished or not."""
+    """Its games worked out, oldest first, finished or not."""
+    pending: int = 0
+    """Games not worked out yet (``WORK_BUDGET``): the records leave them out so far."""
 
 
-def group_records(lexicons: LexiconStore, group_id: str) -> GroupRecords:
-    """Table ``group_id`` and the records of its finished games, or NotFound."""
+def group_records(
+    lexicons: LexiconStore, group_id: str, budget: float = WORK_BUDGET
+) -> GroupRecords:
+    """Table ``group_id`` and the records of its finished games worked out within
+    ``budget`` seconds (all of them, but for a big table seen for the first time), or
+    NotFound."""
     group = read_group(group_id)
-    games = tuple(counted(lexicons, group.games))
-    finished = [c.summary for c in games if c.finished]
-    return GroupRecords(group, table_records(finished, dict(group.members)), games)
+    games = counted(lexicons, group.games, budget)
+    done = tuple(c for c in games if c is not None)
+    finished = [c.summary for c in done if c.finished]
+    records = table_records(finished, dict(group.members))
+    return GroupRecords(group, records, done, len(games) - len(done))
 
 
 @dataclass(frozen=True)

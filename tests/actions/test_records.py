@@ -285,3 +285,34 @@ def test_a_fresh_process_reads_the_summaries_another_kept(act: Act, lexicons: Le
     act(groups.set_game_archived, created.state.id, created.token, True)  # a new version
     found = act(records.group_records, lexicons, table.state.id).records
     assert found.best_game is not None and found.best_game.total == 13
+
+
+def test_a_big_table_seen_first_is_worked_out_over_several_requests(
+    act: Act, lexicons: LexiconStore
+) -> None:
+    """With no time left to work games out, a request works out one game (never none, so
+    the page's own refreshes get through the table) and says how many are left; the
+    records leave those out until then."""
+    table = act(groups.create_group, "Pair", ["Ann", "Ben"])
+    for _ in range(3):
+        created = act(
+            groups.start_game,
+            lexicons,
+            table.state.id,
+            table.token,
+            ["Ann", "Ben"],
+            0,
+            Rules(hands=(3,)),
+        )
+        play = Play((hand("Ann", "cat", out=True), hand("Ben", "dog")))
+        play_game(act, lexicons, created, play)
+    records._kept.clear()
+    with act.app.app_context():
+        cache.clear()
+    seen = [act(records.group_records, lexicons, table.state.id, 0.0) for _ in range(3)]
+    assert [(len(s.counted), s.pending, s.records.games) for s in seen] == [
+        (1, 2, 1),
+        (2, 1, 2),
+        (3, 0, 3),
+    ]
+    assert [p.round_points for p in seen[-1].records.players] == [39, 39]
