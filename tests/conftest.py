@@ -386,6 +386,7 @@ def base_config(tmp_path: Path, lexicon_cache: Path) -> dict[str, Any]:
         "RATELIMIT_ENABLED": False,  # tests make hundreds of games; test_rate_limit.py turns it on
         "LEXICON_DIR": str(tmp_path / "lexicons"),
         "LEXICON_CACHE_DIR": str(lexicon_cache),
+        "CACHE_DIR": str(tmp_path / "kept"),  # the records' summaries (companion/store/cache.py)
     }
 
 

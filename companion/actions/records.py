@@ -2,60 +2,75 @@
 scoring path (``store.state_of``) and the best-play review: nothing stored that could
 disagree with the games.
 
-A game's part of the records (``PlayedGame``, with the points each player left on the
-table, which takes the solver a few milliseconds a hand) is computed once per game and
-version and kept in a cachetools LRU: a table's records after a round was saved compute
-that one game again, and read the others' versions in one query.
+A game's part of the records (its ``GameSummary``, with the points each player left on
+the table, which takes the solver about a millisecond a hand) is worked out once per
+game and version, then kept twice: in this process (a cachetools LRU) and across
+processes and restarts (Flask-Caching, ``companion.store.cache``), under a key naming
+the game's version. A table's records after a round was saved work that one game out
+again and read the other games' versions in one query; a fresh worker reads the kept
+summaries instead of solving every hand of every game again.
 """
 
 from __future__ import annotations
 
+import hashlib
 import threading
+import time
+from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
-from cachetools import LRUCache, cached
+from cachetools import LRUCache
 
 from companion import store
 from companion.actions.groups import GroupState, read_group
 from companion.actions.review import review_round
-from companion.game.records import PlayedGame, Recap, TableRecords, table_records
+from companion.game.records import (
+    GameSummary,
+    PlayedGame,
+    Recap,
+    TableRecords,
+    summarise,
+    table_records,
+)
 from companion.game.records import game_recap as recap
 from companion.lexicon import LexiconStore
+from companion.store.cache import cache
 from companion.store.db import db
+from companion.store.groups import GroupGame
 from companion.store.models import Game
 
 KEPT_GAMES = 4096
-"""Games' parts of the records kept per process: some eight tables of 500 games."""
+"""Games summed up kept per process: some eight tables of 500 games."""
+
+SUMMARY_FORMAT = 1
+"""In the key of every summary kept: raise it when ``GameSummary`` changes, so a new
+build never reads what an older one kept."""
 
 
 @dataclass(frozen=True)
 class Counted:
-    """A stored game as the records see it, and whether it is finished (only finished
-    games count in a table's records)."""
+    """A stored game as the records see it, summed up, and whether it is finished (only
+    finished games count in a table's records)."""
 
-    played: PlayedGame
+    summary: GameSummary
     finished: bool
 
 
-def played_game(lexicons: LexiconStore, game: Game) -> Counted:
-    """A stored game as the records count it: its closed rounds, scored, with the points
-    each seat left on the table (None when the game's word list is not on this server)."""
-    return counted(lexicons, game, store.state_of(game))
-
-
-def counted(lexicons: LexiconStore, game: Game, state: store.GameState) -> Counted:
-    """``played_game`` of ``game`` scored as ``state``."""
+def played_game(lexicons: LexiconStore, game: Game, state: store.GameState) -> PlayedGame:
+    """A stored game (scored as ``state``) as the records read it: its closed rounds, with
+    the points each seat left on the table (None when the game's word list is not on this
+    server)."""
     closed = [r for r in state.rounds if r.closed and r.result is not None]
     left: list[int] | None = [0] * len(state.names)
     for r in closed:
         reviews = review_round(lexicons, state, r)
-        if not reviews:
+        if left is None or not reviews:
             left = None
             break
-        assert left is not None
         for seat, review in enumerate(reviews):
             left[seat] += review.left
-    played = PlayedGame(
+    return PlayedGame(
         game_id=game.id,
         started=game.created_at,
         members=tuple(p.member_id for p in game.players),
@@ -65,17 +80,64 @@ def counted(lexicons: LexiconStore, game: Game, state: store.GameState) -> Count
         totals=tuple(s.total for s in sorted(state.table, key=lambda s: s.seat)),
         left=tuple(left) if left is not None else None,
     )
-    return Counted(played, state.finished)
 
 
-@cached(
-    LRUCache(KEPT_GAMES),
-    key=lambda _lexicons, database, game_id, version: (database, game_id, version),
-    lock=threading.Lock(),
-)
-def _kept(lexicons: LexiconStore, database: str, game_id: str, version: int) -> Counted:
-    """``played_game`` of ``game_id`` at ``version``, kept per database (tests run many)."""
-    return played_game(lexicons, store.get_game(game_id))
+_kept: LRUCache[str, Counted] = LRUCache(KEPT_GAMES)
+_kept_lock = threading.Lock()
+
+
+def _key(game: GroupGame) -> str:
+    """The key of a game's summary at its version, in this database."""
+    database = hashlib.sha256(db.engine.url.render_as_string().encode()).hexdigest()[:16]
+    return f"records/{SUMMARY_FORMAT}/{database}/{game.id}/{game.version}"
+
+
+WORK_BUDGET = 2.0
+"""Seconds one request spends working out games not kept yet (a table of 500 games
+imported from a backup, or its first opening after an upgrade: some 40 ms a game);
+the rest are worked out by the next requests, which the page asks for itself."""
+
+
+def counted(
+    lexicons: LexiconStore, games: Sequence[GroupGame], budget: float = WORK_BUDGET
+) -> list[Counted | None]:
+    """Each of ``games`` summed up at the version given: from this process's LRU, else
+    from the shared cache, else worked out (and kept in both), for ``budget`` seconds at
+    most; None for each game left for a later request."""
+    keys = [_key(g) for g in games]
+    with _kept_lock:
+        found = {k: _kept[k] for k in keys if k in _kept}
+    missing = [k for k in keys if k not in found]
+    if missing:
+        shared = dict(zip(missing, _shared(missing), strict=True))
+        found |= {k: v for k, v in shared.items() if isinstance(v, Counted)}
+        fresh: dict[str, Counted] = {}
+        until = time.monotonic() + budget
+        for game, key in zip(games, keys, strict=True):
+            if key not in found and (not fresh or time.monotonic() < until):
+                found[key] = fresh[key] = _worked_out(lexicons, game.id)
+        if fresh:
+            cache.set_many(fresh)
+        with _kept_lock:
+            for key in missing:
+                if key in found:
+                    _kept[key] = found[key]
+    return [found.get(k) for k in keys]
+
+
+def _shared(keys: list[str]) -> list[object]:
+    """The values kept across processes under ``keys`` (None for each not kept, or kept
+    by a build whose summaries no longer read)."""
+    try:
+        return list(cache.get_many(*keys))
+    except Exception:
+        return [None] * len(keys)
+
+
+def _worked_out(lexicons: LexiconStore, game_id: str) -> Counted:
+    game = store.get_game(game_id)
+    state = store.state_of(game)
+    return Counted(summarise(played_game(lexicons, game, state)), state.finished)
 
 
 @dataclass(frozen=True)
@@ -84,17 +146,24 @@ class GroupRecords:
 
     group: GroupState
     records: TableRecords
-    played: tuple[Counted, ...]
-    """Its games, oldest first, finished or not."""
+    counted: tuple[Counted, ...]
+    """Its games worked out, oldest first, finished or not."""
+    pending: int = 0
+    """Games not worked out yet (``WORK_BUDGET``): the records leave them out so far."""
 
 
-def group_records(lexicons: LexiconStore, group_id: str) -> GroupRecords:
-    """Table ``group_id`` and the records of its finished games, or NotFound."""
+def group_records(
+    lexicons: LexiconStore, group_id: str, budget: float = WORK_BUDGET
+) -> GroupRecords:
+    """Table ``group_id`` and the records of its finished games worked out within
+    ``budget`` seconds (all of them, but for a big table seen for the first time), or
+    NotFound."""
     group = read_group(group_id)
-    database = db.engine.url.render_as_string()
-    played = tuple(_kept(lexicons, database, g.id, g.version) for g in group.games)
-    finished = [c.played for c in played if c.finished]
-    return GroupRecords(group, table_records(finished, dict(group.members)), played)
+    games = counted(lexicons, group.games, budget)
+    done = tuple(c for c in games if c is not None)
+    finished = [c.summary for c in done if c.finished]
+    records = table_records(finished, dict(group.members))
+    return GroupRecords(group, records, done, len(games) - len(done))
 
 
 @dataclass(frozen=True)
@@ -104,6 +173,7 @@ class GameRecap:
     state: store.GameState
     recap: Recap
     group: GroupState | None
+    started: datetime
 
 
 def game_recap(lexicons: LexiconStore, game_id: str) -> GameRecap:
@@ -111,4 +181,4 @@ def game_recap(lexicons: LexiconStore, game_id: str) -> GameRecap:
     game = store.get_game(game_id)
     state = store.state_of(game)
     group = read_group(game.group_id) if game.group_id else None
-    return GameRecap(state, recap(counted(lexicons, game, state).played), group)
+    return GameRecap(state, recap(played_game(lexicons, game, state)), group, game.created_at)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import re
 
@@ -29,7 +27,7 @@ from companion.game.errors import Forbidden, Refusal, RuleError
 from companion.game.parse import parse_handicap, parse_rules
 from companion.game.play import MAX_PLAYERS
 from companion.store import groups as stored_groups
-from companion.web import i18n, messages, referee, rendered
+from companion.web import exports, i18n, messages, referee, rendered
 from companion.web.access import (
     games_here,
     held_seat_token,
@@ -57,7 +55,6 @@ from companion.web.forms import (
 )
 from companion.web.links import link_base, public_url, qr_svg
 from companion.web.present import game_json, polled
-from companion.web.spreadsheet import spreadsheet_safe
 
 bp = Blueprint("games", __name__)
 
@@ -380,41 +377,8 @@ def _file(body: str, game_id: str, kind: str, content_type: str) -> Response:
     return make_response(body, {"Content-Type": content_type, "Content-Disposition": named})
 
 
-CSV_FIELDS = (
-    "round seat player words word_points unused unused_points bonus_most_words "
-    "bonus_longest_word challenge_penalty false_out_penalty total score running_total closed"
-).split()
-
-
 @bp.get("/games/<game_id>/export.csv")
 def export_csv(game_id: str) -> Response:
-    """One row per player per entered round, scored by the one scoring path; the running
-    total as the leaderboard counts it (from the head start, the running-total floor
-    applied, closed rounds only); no cell is one a spreadsheet would run
-    (``spreadsheet_safe``)."""
+    """One row per player per entered round (``exports.game_csv``)."""
     state = store.state_of(store.get_game(game_id))
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_FIELDS)
-    running = state.running()  # [seat][k]: after the first k closed rounds
-    counted = 0
-    for r in state.rounds:
-        if r.result is None:
-            continue
-        counted += r.closed  # an open round's row: the total so far
-        for seat, p in enumerate(r.result.players):
-            words = " ".join(  # a struck word (lost a challenge) is marked x:
-                ("x:" if w.struck else "") + "-".join(c.name for c in w.cards) for w in p.words
-            )
-            row = {
-                **p.as_dict(),
-                "round": r.number,
-                "seat": seat,
-                "player": p.name,
-                "words": words,
-                "unused": " ".join(c.name for c in p.unused),
-                "running_total": running[seat][counted],
-                "closed": "yes" if r.closed else "no",
-            }
-            writer.writerow([spreadsheet_safe(row[field]) for field in CSV_FIELDS])
-    return _file(out.getvalue(), state.id, "csv", "text/csv; charset=utf-8")
+    return _file(exports.game_csv(state), state.id, "csv", "text/csv; charset=utf-8")

@@ -109,6 +109,14 @@ def create_app(
     app.session_interface = SessionCookie()  # and Secure on any request that came over HTTPS
 
     app.extensions["lexicons"] = store = lexicon_store(app.config, Path(app.instance_path))
+    from companion.store.cache import cache
+
+    app.config.setdefault("CACHE_TYPE", "FileSystemCache")
+    if not app.config.get("CACHE_DIR"):  # beside the lexicons' cache: every cache in one place
+        app.config["CACHE_DIR"] = str(store.cache_folder / "records")
+    app.config.setdefault("CACHE_DEFAULT_TIMEOUT", 0)  # kept until pruned: keys name versions
+    app.config.setdefault("CACHE_THRESHOLD", 20_000)  # files kept at most (some 40 tables of 500)
+    cache.init_app(app)
     from companion.lexicon.definitions import Definitions
 
     app.extensions["definitions"] = Definitions(store.folder, store.cache_folder)
@@ -152,6 +160,7 @@ def create_app(
     from companion.commands import cli
     from companion.game.rules import RULES, plan_label
     from companion.pages import (
+        backup,
         games,
         health,
         icon,
@@ -172,6 +181,7 @@ def create_app(
     csrf.exempt(api.bp)  # JSON clients send no cookie-based forms
     for page in (
         games,
+        backup,
         rounds,
         seats,
         tables,

@@ -37,6 +37,9 @@ ENVIRONMENT_KEYS = (
     "SEAT_CLAIM_LIMIT",
     "SESSION_COOKIE_SECURE",
     "DATABASE_POOL_SIZE",
+    "CACHE_TYPE",
+    "CACHE_DIR",
+    "CACHE_REDIS_URL",
 )
 """Config keys the environment may set (over instance/config.py)."""
 

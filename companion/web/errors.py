@@ -55,6 +55,8 @@ BUSY_RETRY_S = 2
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+MIB = 1024 * 1024
+
 
 @dataclass(frozen=True)
 class Shown:
@@ -175,6 +177,11 @@ def _http_error(exc: HTTPException) -> Response:
         response.headers["Retry-After"] = str(refusal.params["retry_after"])
         return response
     status = exc.code or 500
+    limit = _file_limit() if status == 413 else None
+    if limit is not None:  # a file over its page's limit: say how big one may be
+        refusal = Refusal("file_too_large", "file", most=limit // MIB)
+        refusal.status = 413
+        return _refused(refusal, on_the_page=False)
     code = HTTP_CODES.get(status, "bad_request")
     if status == 400 and exc.description and "CSRF" in exc.description:
         code = "form_expired"
@@ -208,13 +215,37 @@ def _busy(exc: PoolTimeout | OperationalError) -> Response:
     return response
 
 
+def takes_file(limit: int) -> Callable[[F], F]:
+    """Declare a page whose form sends a file (the import of a backup): its body may be
+    ``limit`` bytes, above the app's ``MAX_CONTENT_LENGTH``; a bigger one is refused
+    with ``file_too_large`` (413) before it is read."""
+
+    def mark(view: F) -> F:
+        view.__dict__["file_limit"] = limit  # a function attribute, read below
+        return view
+
+    return mark
+
+
+def _file_limit() -> int | None:
+    """The body limit of this request's page, when it takes a file (``takes_file``)."""
+    view = current_app.view_functions.get(request.endpoint or "")
+    limit = getattr(view, "file_limit", None)
+    return limit if isinstance(limit, int) else None
+
+
 def refuse_unreadable_forms() -> None:
     """What no page's form sends is a bad request, before anything reads its fields: a
-    JSON body (Flask-WTF would read it as the form, values of any type), a file, a field
-    name that can't be read (a part name holding a line break comes out as None)."""
+    JSON body (Flask-WTF would read it as the form, values of any type), a file (but
+    to a page that takes one), a field name that can't be read (a part name holding a
+    line break comes out as None)."""
     if wants_json() or request.method not in ("POST", "PUT", "PATCH", "DELETE"):
         return
-    if request.is_json or request.files or any(not isinstance(k, str) for k in request.form):
+    limit = _file_limit()
+    if limit is not None:
+        request.max_content_length = limit  # read nothing of a bigger body: 413
+    files = request.files and limit is None
+    if request.is_json or files or any(not isinstance(k, str) for k in request.form):
         abort(400)  # the error page: the page itself would read the form again
 
 

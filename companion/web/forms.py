@@ -14,6 +14,7 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext, lazy_ngettext, ngettext
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired, FileSize
 from wtforms import (
     BooleanField,
     Field,
@@ -534,3 +535,22 @@ class SolitaireStepForm(FlaskForm):
     piles = StringField(lazy_gettext("Piles"))
     card = StringField(lazy_gettext("Card"))
     version = StringField("Version")
+
+
+BACKUP_MOST_BYTES = 16 * 1024 * 1024
+"""The largest backup file the import takes (some 500 games fit in 4 MiB)."""
+
+
+class ImportForm(FlaskForm):
+    """The backup file of a table, to make a new table of it."""
+
+    file = FileField(
+        lazy_gettext("Backup file (.json)"),
+        validators=[
+            FileRequired(lazy_gettext("Choose the backup file to import.")),
+            FileSize(
+                BACKUP_MOST_BYTES,
+                message=lazy_gettext("This file is too large: at most 16 MiB."),
+            ),
+        ],
+    )

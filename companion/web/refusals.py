@@ -251,6 +251,35 @@ REFUSALS: dict[str, str | Plural] = {
         "Pile {piles} is empty: first move the top card of another pile onto it."
     ),
     "solitaire_nothing_to_undo": N_("There is nothing to undo."),
+    # the backup of a table
+    "backup_not_json": N_(
+        "This file is not a backup: it is not JSON (line {line}, column {column}). "
+        "Choose the .json file the Companion saved."
+    ),
+    "backup_format": N_(
+        'This file is not a backup of a Quiddler Companion table ("format" is not "{expected}").'
+    ),
+    "backup_version": N_(
+        "This backup is of version {version}; this Companion reads version {supported}. "
+        "Update the Companion, or save the backup again from the same version."
+    ),
+    "backup_field_type": N_("This should be {expected_text}."),
+    "backup_field_missing": N_('"{field}" is missing: every field of a backup is given.'),
+    "backup_too_big": N_("There are {count} here; a backup holds at most {most}."),
+    "backup_no_member": N_(
+        "There is no member {member}: the table's members are numbered 0 to {last_member}."
+    ),
+    "backup_member_twice": N_("{name} sits at two seats of the same game."),
+    "backup_not_increasing": N_(
+        'Each "{field}" must come after the one before it, in order, each once.'
+    ),
+    "backup_challenge_number": N_("A challenge's number is 1 or more."),
+    "backup_code": N_("Give a code of 1 to {most} characters."),
+    "backup_vote_open": N_(
+        "Challenge {number} is still being voted on, but its round is closed: a round "
+        "closes once every vote is decided."
+    ),
+    "file_too_large": N_("This file is too large: at most {most} MiB."),
     # rights, addresses, conflicts
     "edit_link_needed": N_(
         "Only the holders of this game's edit link can change it; ask whoever "
@@ -437,4 +466,20 @@ def values(
     )
     if "reason" in params:
         out["reason_text"] = reason(str(params["reason"]), gettext)
+    expected = EXPECTED.get(str(params.get("expected", "")))
+    out["expected_text"] = gettext(expected) if expected else str(params.get("expected", ""))
+    members = params.get("members")
+    if isinstance(members, int):
+        out["last_member"] = str(members - 1)
     return out
+
+
+EXPECTED: dict[str, str] = {
+    "object": N_("an object {…}"),
+    "list": N_("a list […]"),
+    "text": N_("text in quotes"),
+    "whole_number": N_("a whole number"),
+    "true_or_false": N_("true or false"),
+    "time": N_("a date and time such as 2026-12-06T20:15:00+00:00"),
+}
+"""What a field of a backup should be (``backup_field_type``'s ``expected``), in words."""

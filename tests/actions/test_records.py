@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 from collections import Counter
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from flask import Flask
@@ -22,6 +23,7 @@ from companion.game.play import Hand, Play
 from companion.game.records import HeadToHead
 from companion.game.rules import Rules
 from companion.lexicon import LexiconStore
+from companion.store.cache import cache
 from companion.store.db import db
 from companion.store.models import Game
 from tests.actions.support import ROUND_1, ROUND_2, Act, hand
@@ -98,7 +100,7 @@ def test_records_of_known_games_every_figure(act: Act, lexicons: LexiconStore) -
     started(act, unfinished.state.id, monday + timedelta(days=2))
 
     found = act(records.group_records, lexicons, table.state.id)
-    assert [c.finished for c in found.played] == [True, True, False]
+    assert [c.finished for c in found.counted] == [True, True, False]
     rec = found.records
     assert rec.games == 2
     by = {p.member: p for p in rec.players}
@@ -239,7 +241,7 @@ def test_each_members_statistics_agree_with_their_exported_rounds(
         play_game(act, lexicons, created, play)
     found = act(records.group_records, lexicons, table.state.id)
     client = app.test_client()
-    games_out = [exported(client, c.played.game_id) for c in found.played]
+    games_out = [exported(client, c.summary.game_id) for c in found.counted]
     for name in MEMBERS:
         mine = [s for game in games_out if name in game for s in game[name][0]]
         totals = [game[name][1] for game in games_out if name in game]
@@ -253,3 +255,64 @@ def test_each_members_statistics_agree_with_their_exported_rounds(
             game[name][1] == max(t for _, t in game.values()) for game in games_out if name in game
         ]
         assert player.wins + player.shared_wins == sum(firsts)
+
+
+def test_a_fresh_process_reads_the_summaries_another_kept(act: Act, lexicons: LexiconStore) -> None:
+    """The summaries are kept across processes (Flask-Caching): a worker with nothing in
+    its own LRU reads the kept one (here altered, to tell it from one worked out again),
+    and a game changed since is worked out again under its new version."""
+    table = act(groups.create_group, "Pair", ["Ann", "Ben"])
+    created = act(
+        groups.start_game,
+        lexicons,
+        table.state.id,
+        table.token,
+        ["Ann", "Ben"],
+        0,
+        Rules(hands=(3,)),
+    )
+    play_game(act, lexicons, created, Play((hand("Ann", "cat", out=True), hand("Ben", "dog"))))
+    first = act(records.group_records, lexicons, table.state.id)
+    [game] = first.group.games
+    with act.app.app_context():
+        key = records._key(game)
+        assert cache.get(key) == first.counted[0]
+        altered = replace(first.counted[0].summary, totals=(99, 0))
+        cache.set(key, records.Counted(altered, True))
+    records._kept.clear()  # a fresh worker: nothing in its own LRU
+    found = act(records.group_records, lexicons, table.state.id).records
+    assert found.best_game is not None and found.best_game.total == 99
+    act(groups.set_game_archived, created.state.id, created.token, True)  # a new version
+    found = act(records.group_records, lexicons, table.state.id).records
+    assert found.best_game is not None and found.best_game.total == 13
+
+
+def test_a_big_table_seen_first_is_worked_out_over_several_requests(
+    act: Act, lexicons: LexiconStore
+) -> None:
+    """With no time left to work games out, a request works out one game (never none, so
+    the page's own refreshes get through the table) and says how many are left; the
+    records leave those out until then."""
+    table = act(groups.create_group, "Pair", ["Ann", "Ben"])
+    for _ in range(3):
+        created = act(
+            groups.start_game,
+            lexicons,
+            table.state.id,
+            table.token,
+            ["Ann", "Ben"],
+            0,
+            Rules(hands=(3,)),
+        )
+        play = Play((hand("Ann", "cat", out=True), hand("Ben", "dog")))
+        play_game(act, lexicons, created, play)
+    records._kept.clear()
+    with act.app.app_context():
+        cache.clear()
+    seen = [act(records.group_records, lexicons, table.state.id, 0.0) for _ in range(3)]
+    assert [(len(s.counted), s.pending, s.records.games) for s in seen] == [
+        (1, 2, 1),
+        (2, 1, 2),
+        (3, 0, 3),
+    ]
+    assert [p.round_points for p in seen[-1].records.players] == [39, 39]

@@ -36,7 +36,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from companion.game.deck import BY_NAME, CARDS
-from companion.pages.games import CSV_FIELDS
+from companion.web.exports import TABLE_FIELDS
 from companion.web.refusals import REASONS, REFUSALS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -298,7 +298,7 @@ def test_every_code_api_md_names_is_one_the_app_has() -> None:
     or reason code of the app; any other name in backquotes is a field the doc's JSON
     shows or a column of the CSV export. A renamed code can't linger in the doc."""
     _, prose = generated_table((ROOT / "docs" / "api.md").read_text(encoding="utf-8"))
-    fields = set(CSV_FIELDS)
+    fields = set(TABLE_FIELDS)  # a game's CSV columns and the table's
     for _, lang, content, _ in blocks(prose):
         if lang in ("json", "http"):
             with contextlib.suppress(ValueError):  # the shape of an error, with {...}
