@@ -194,6 +194,7 @@ def render_table(
         state=state,
         games=table_games(state),
         records=kept.records,
+        pending=kept.pending,
         member_names=dict(state.members),
         editor=token is not None,
         form=form,
@@ -313,6 +314,7 @@ def player(group_id: str, member_id: int) -> Response:
         state=state,
         records=kept.records,
         player=kept.records.player(member_id),
+        pending=kept.pending,
         member_names=dict(state.members),
     )
     return make_response(page, {"Cache-Control": "no-store"})

@@ -135,6 +135,8 @@ def test_a_new_table_is_stored_and_its_page_shows_both_links_once(app, client):
     assert "Table started" not in again
     assert "Ann, Ben, Cy, Dora" in again
     assert f'href="/games/new?table={group_id}"' in again
+    assert f'<a href="/tables/{group_id}/export.csv">CSV</a>' in again
+    assert f'<a href="/tables/{group_id}/export.json">JSON</a>' in again
 
 
 @pytest.mark.parametrize(
