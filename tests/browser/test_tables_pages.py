@@ -94,6 +94,13 @@ def test_the_tables_pages_fit_a_phone(live_server, browser, screenshot, width, s
             if name == "new":
                 small += too_small(page, ".more-rows > summary")
                 small += too_small(page, "label.field.check:visible, .field.check")
+        page.goto(table_url)
+        page.locator(".put-away button.danger").tap()  # the page that asks to confirm
+        page.wait_for_url(table_url + "/delete")
+        assert page.locator("h1").inner_text() == "Delete the table Sunday family?"
+        assert sideways(page) <= width, f"the confirm page is {sideways(page)}px wide"
+        small += too_small(page, ".confirm-form button, a.button")
+        screenshot(page, f"tables-confirm-{width}-{scheme}")
         assert small == []
     finally:
         context.close()
