@@ -166,6 +166,7 @@ def create_app(
         icon,
         install,
         language,
+        recap,
         referee,
         rounds,
         rules,
@@ -193,6 +194,7 @@ def create_app(
         icon,
         install,
         language,
+        recap,
     ):
         app.register_blueprint(page.bp)
     app.cli.add_command(cli.lexicon)

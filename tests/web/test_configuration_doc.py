@@ -79,6 +79,9 @@ SAMPLES: dict[str, tuple[str, object]] = {
     "SOLVER_ADDRESS_LIMIT": ("17 per minute", "17 per minute"),
     "SEAT_CLAIM_LIMIT": ("19 per minute", "19 per minute"),
     "DATABASE_POOL_SIZE": ("7", "7"),
+    "CACHE_TYPE": ("SimpleCache", "SimpleCache"),
+    "CACHE_DIR": ("{tmp}/kept", "{tmp}/kept"),
+    "CACHE_REDIS_URL": ("redis://127.0.0.1:6379/1", "redis://127.0.0.1:6379/1"),
     "SESSION_COOKIE_SECURE": ("true", True),
 }
 
