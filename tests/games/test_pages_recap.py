@@ -78,14 +78,18 @@ def test_the_recap_shows_the_podium_best_word_bonuses_challenges_and_points_left
     assert "Round 1: most words — nobody; longest word — nobody" in page
     assert "Round 2: most words — nobody; longest word — nobody" in page
     assert "Round 2: Ben challenged Cy's JABS: <strong>legal</strong>" in page
-    lefts = re.findall(r'<tr data-player="(\w+)">.*?<td data-left>([^<]+)</td>', page, re.S)
-    assert lefts == [
-        (n, str(v)) for n, v in zip(("Ann", "Ben", "Cy"), left(app, game.id), strict=True)
-    ]
-    challenges = re.findall(
-        r'<tr data-player="(\w+)">(?:<t[hd][^>]*>[^<]*</t[hd]>){3}<td>([^<]+)</td>', page
+    players = re.findall(
+        r'<li data-player="(\w+)">.*?<dd data-bonuses>([^<]+)</dd>.*?'
+        r"<dd data-challenges>([^<]+)</dd>.*?<dd data-left>([^<]+)</dd>",
+        page,
+        re.S,
     )
-    assert challenges == [("Ann", "0 / 0"), ("Ben", "0 / 1"), ("Cy", "0 / 0")]
+    lefts = left(app, game.id)
+    assert players == [
+        ("Ann", "most words: 0 · longest word: 0", "0 made, 0 won", str(lefts[0])),
+        ("Ben", "most words: 0 · longest word: 0", "1 made, 0 won", str(lefts[1])),
+        ("Cy", "most words: 0 · longest word: 0", "0 made, 0 won", str(lefts[2])),
+    ]
     assert "The game isn't over" not in page
     assert 'id="rematch"' not in page  # a viewer: no rematch
     assert f'href="/games/{game.id}/recap.png?download=1"' in page
