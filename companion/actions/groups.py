@@ -11,13 +11,13 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from companion import store
-from companion.actions.games import Created, create_game
+from companion.actions.games import Created, create_game, editable
 from companion.game.errors import Forbidden, RuleError
 from companion.game.play import check_each_name
 from companion.game.rules import Rules, TwoPlayerBonus
 from companion.lexicon import LexiconStore
 from companion.store import groups
-from companion.store.models import Game, Group, Member
+from companion.store.models import Group, Member
 
 TABLE_NAME = 60
 """The longest name of a table."""
@@ -202,9 +202,7 @@ def rematch(lexicons: LexiconStore, game_id: str, token: str | None) -> Rematch:
     two-player game of a table that alternates the bonus, the other bonus. The game's
     edit right; a finished game only. Two taps start one game."""
     with store.transaction("game_changed"):
-        game = store.locked_game(game_id)
-        if not store.can_edit(game, token):
-            raise Forbidden("edit_link_needed")
+        game = editable(game_id, token)
         if game.rematch_id is not None and _exists(game.rematch_id):
             return Rematch(game.rematch_id, None)
         state = store.state_of(game)
@@ -243,7 +241,7 @@ def _exists(game_id: str) -> bool:
 def set_game_archived(game_id: str, token: str | None, archived: bool) -> None:
     """Put a game away (off the home page's list, still in its table's records), or back."""
     with store.transaction("game_changed"):
-        game = _editable_game(game_id, token)
+        game = editable(game_id, token)
         game.archived = archived
         store.touch(game)
 
@@ -251,17 +249,10 @@ def set_game_archived(game_id: str, token: str | None, archived: bool) -> None:
 def delete_game(game_id: str, token: str | None) -> None:
     """Delete a game and everything entered in it, for good (its table's records lose it)."""
     with store.transaction("game_changed"):
-        game = _editable_game(game_id, token)
+        game = editable(game_id, token)
         if game.group is not None:
             groups.touch_group(game.group)
         store.db.session.delete(game)
-
-
-def _editable_game(game_id: str, token: str | None) -> Game:
-    game = store.locked_game(game_id)
-    if not store.can_edit(game, token):
-        raise Forbidden("edit_link_needed")
-    return game
 
 
 def set_group_archived(group_id: str, token: str | None, archived: bool) -> None:

@@ -28,6 +28,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from companion import store
 from companion.actions import groups, records
 from companion.game.errors import Forbidden, NotFound, Refusal
+from companion.game.marks import N_
 from companion.store import groups as stored_groups
 from companion.web import referee
 from companion.web.access import (
@@ -258,21 +259,21 @@ def _refused_action(exc: Refusal, group_id: str) -> str:
     return render_table(group_id, action_error=Shown.of(exc))
 
 
-@bp.post("/tables/<group_id>/archive")
-@shows_refusals(_refused_action)
-def archive(group_id: str) -> BaseResponse:
-    """Put the table away: off the home page's list; its page and games stay."""
-    groups.set_group_archived(group_id, require_table(group_id, stored_groups.get_group), True)
-    flash(_("The table is archived: it no longer shows on the home page."), "ok")
-    return redirect(url_for("tables.view", group_id=group_id))
+PUT_AWAY = {
+    "archive": (True, N_("The table is archived: it no longer shows on the home page.")),
+    "unarchive": (False, N_("The table is back on the home page.")),
+}
 
 
-@bp.post("/tables/<group_id>/unarchive")
+@bp.post("/tables/<group_id>/<any(archive, unarchive):action>")
 @shows_refusals(_refused_action)
-def unarchive(group_id: str) -> BaseResponse:
-    """Bring an archived table back to the home page."""
-    groups.set_group_archived(group_id, require_table(group_id, stored_groups.get_group), False)
-    flash(_("The table is back on the home page."), "ok")
+def put_away(group_id: str, action: str) -> BaseResponse:
+    """Put the table away (off the home page's list; its page and games stay), or bring
+    it back."""
+    archived, said = PUT_AWAY[action]
+    token = require_table(group_id, stored_groups.get_group)
+    groups.set_group_archived(group_id, token, archived)
+    flash(_(said), "ok")
     return redirect(url_for("tables.view", group_id=group_id))
 
 
