@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import shutil
 from collections.abc import Callable, Iterator
+from dataclasses import asdict, is_dataclass
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ import pytest
 from flask import Flask
 
 from companion import create_app
-from companion.actions import backup, games, groups
+from companion.actions import backup, games, groups, records
 from companion.game import backup as parsed
 from companion.game.errors import RuleError
 from companion.game.play import Challenge
@@ -84,6 +85,30 @@ def scored(act: Act, table: str) -> list[tuple[object, ...]]:
     return found
 
 
+def records_of(act: Act, lexicons: LexiconStore, table: str) -> object:
+    """The table's records with this server's ids put as what they stand for: a game as
+    its place in the table (1 the oldest), a member as their name."""
+    found = act(records.group_records, lexicons, table)
+    place = {g.id: n for n, g in enumerate(found.group.games, 1)}
+    names = dict(found.group.members)
+
+    def plain(value: object) -> object:
+        if is_dataclass(value) and not isinstance(value, type):
+            return plain(asdict(value))
+        if isinstance(value, dict):
+            return {
+                (names[k] if isinstance(k, int) and k in names else k): (
+                    place[v] if k == "game_id" else names.get(v, v) if k == "member" else plain(v)
+                )
+                for k, v in value.items()
+            }
+        if isinstance(value, list | tuple):
+            return [place.get(v, v) if isinstance(v, str) else plain(v) for v in value]
+        return value
+
+    return plain(found.records)
+
+
 def test_a_table_imported_elsewhere_scores_the_same(
     act: Act, lexicons: LexiconStore, empty_app: Flask
 ) -> None:
@@ -97,6 +122,10 @@ def test_a_table_imported_elsewhere_scores_the_same(
     assert created.state.alternate_bonus is True
     assert scored(there, created.state.id) == scored(act, table)
     assert exported(there, created.state.id) == exported(act, table)
+    lexicons_there = empty_app.extensions["lexicons"]
+    before = records_of(act, lexicons, table)
+    assert records_of(there, lexicons_there, created.state.id) == before
+    assert before["games"] == 1  # type: ignore[index]  (the finished, archived one)
     # Nothing of this server travels: no ids, no tokens.
     text = repr(data)
     for game in act(groups.read_group, table).games:
