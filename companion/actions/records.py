@@ -43,7 +43,7 @@ from companion.store.models import Game
 KEPT_GAMES = 4096
 """Games summed up kept per process: some eight tables of 500 games."""
 
-SUMMARY_FORMAT = 1
+SUMMARY_FORMAT = 2
 """In the key of every summary kept: raise it when ``GameSummary`` changes, so a new
 build never reads what an older one kept."""
 
@@ -55,6 +55,18 @@ class Counted:
 
     summary: GameSummary
     finished: bool
+    closed: int
+    """Its closed rounds, of ``rounds`` in its plan."""
+    rounds: int
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """Who finished first (several: a shared win), once the game is finished."""
+        totals = self.summary.totals
+        if not self.finished or not totals:
+            return ()
+        best = max(totals)
+        return tuple(n for n, t in zip(self.summary.names, totals, strict=True) if t == best)
 
 
 def played_game(lexicons: LexiconStore, game: Game, state: store.GameState) -> PlayedGame:
@@ -137,7 +149,8 @@ def _shared(keys: list[str]) -> list[object]:
 def _worked_out(lexicons: LexiconStore, game_id: str) -> Counted:
     game = store.get_game(game_id)
     state = store.state_of(game)
-    return Counted(summarise(played_game(lexicons, game, state)), state.finished)
+    summary = summarise(played_game(lexicons, game, state))
+    return Counted(summary, state.finished, state.closed_rounds, state.rules.rounds)
 
 
 @dataclass(frozen=True)
@@ -146,10 +159,14 @@ class GroupRecords:
 
     group: GroupState
     records: TableRecords
-    counted: tuple[Counted, ...]
-    """Its games worked out, oldest first, finished or not."""
-    pending: int = 0
-    """Games not worked out yet (``WORK_BUDGET``): the records leave them out so far."""
+    counted: tuple[Counted | None, ...]
+    """Each of its games (``group.games``, oldest first, finished or not) summed up; None
+    for one not worked out yet (``WORK_BUDGET``), which the records leave out so far."""
+
+    @property
+    def pending(self) -> int:
+        """Games not worked out yet."""
+        return sum(c is None for c in self.counted)
 
 
 def group_records(
@@ -159,11 +176,9 @@ def group_records(
     ``budget`` seconds (all of them, but for a big table seen for the first time), or
     NotFound."""
     group = read_group(group_id)
-    games = counted(lexicons, group.games, budget)
-    done = tuple(c for c in games if c is not None)
-    finished = [c.summary for c in done if c.finished]
-    records = table_records(finished, dict(group.members))
-    return GroupRecords(group, records, done, len(games) - len(done))
+    games = tuple(counted(lexicons, group.games, budget))
+    finished = [c.summary for c in games if c is not None and c.finished]
+    return GroupRecords(group, table_records(finished, dict(group.members)), games)
 
 
 @dataclass(frozen=True)

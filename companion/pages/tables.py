@@ -44,39 +44,29 @@ from companion.web.links import link_base, public_url, qr_svg
 bp = Blueprint("tables", __name__)
 
 
+GAMES_SHOWN = 20
+"""Games the table's page lists at first, the newest: the others one tap away."""
+
+
 @dataclass(frozen=True)
 class TableGame:
-    """A game of the table as its page lists it."""
+    """A game of the table as its page lists it (None for what isn't worked out yet)."""
 
     id: str
     started: datetime
-    names: tuple[str, ...]
-    finished: bool
-    winners: tuple[str, ...]
-    closed: int
-    rounds: int
     archived: bool
+    counted: records.Counted | None
 
 
-def table_games(state: groups.GroupState) -> list[TableGame]:
-    """The table's games, newest first, each scored as its own page shows it (kept per
-    game version: ``store.state_at``)."""
-    listed = []
-    for g in reversed(state.games):
-        game = store.state_at(g.id, g.version)
-        listed.append(
-            TableGame(
-                g.id,
-                g.created_at,
-                game.names,
-                game.finished,
-                tuple(game.winners),
-                game.closed_rounds,
-                game.rules.rounds,
-                g.archived,
-            )
-        )
-    return listed
+def table_games(kept: records.GroupRecords, every: bool) -> list[TableGame]:
+    """The table's games, newest first (the newest ``GAMES_SHOWN`` unless ``every``), as
+    their summaries have them: the records' own, no game scored again for its line."""
+    listed = [
+        TableGame(g.id, g.created_at, g.archived, c)
+        for g, c in zip(kept.group.games, kept.counted, strict=True)
+    ]
+    listed.reverse()
+    return listed if every else listed[:GAMES_SHOWN]
 
 
 def _named_rows(form: TableForm) -> list[int]:
@@ -193,7 +183,8 @@ def render_table(
     return render_template(
         "table.html",
         state=state,
-        games=table_games(state),
+        games=table_games(kept, request.args.get("games") == "all"),
+        games_count=len(state.games),
         records=kept.records,
         pending=kept.pending,
         member_names=dict(state.members),

@@ -9,6 +9,7 @@ nothing written.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from urllib.parse import urlsplit
 
@@ -489,3 +490,14 @@ def test_table_rights_fit_the_cookie_and_seen_tables_give_way_first(app):
         assert len(tables_left) + len(seen_left) < 2 * access.KEPT  # some gave way
         assert not tables_left or len(seen_left) == access.KEPT
         assert access.tables_here() == set(held) | set(tables_left)
+
+
+def test_the_page_lists_the_newest_games_and_all_of_them_a_tap_away(client, table) -> None:
+    started = [start_game(client, table, ["Ann", "Ben"]) for _ in range(22)]
+    page = text(client.get(f"/tables/{table}"))
+    listed = re.findall(r'<a class="game-link" href="/games/([\w-]+)"', page)
+    assert listed == started[::-1][:20]  # the newest first
+    assert "Show all 22 games" in page
+    every = text(client.get(f"/tables/{table}?games=all"))
+    assert re.findall(r'<a class="game-link" href="/games/([\w-]+)"', every) == started[::-1]
+    assert "Show all" not in every
