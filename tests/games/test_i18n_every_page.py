@@ -11,6 +11,8 @@ from html.parser import HTMLParser
 import pytest
 from flask import Flask
 
+from tests.games.test_pages_games import new_game_form, round_form
+
 LANGS = ("en", "lt", "hu", "cs")
 NAMES = ("Ann", "Ben", "Cy")
 KEPT = {
@@ -105,6 +107,22 @@ def pages(app: Flask, new_game, client):
     keeper = app.test_client()
     keeper.get(f"/games/{closed.id}/edit/{closed.token}")
     viewer = app.test_client()
+    # A table of the three, its finished one-round game (started and played on the pages).
+    host = app.test_client()
+    made = host.post(
+        "/tables/new",
+        data={"name": "Sundays", **{f"members-{i}-name": n for i, n in enumerate(NAMES)}},
+    )
+    table = made.headers["Location"].split("/tables/")[1].split("?")[0]
+    form = new_game_form(list(NAMES), hands="short", hands_first="3", hands_last="3")
+    started = host.post("/games/new", data={**form, "table": table})
+    played = started.headers["Location"].split("/games/")[1].split("?")[0]
+    host.post(
+        f"/games/{played}/rounds/1", data=round_form(["cat", "d-o-g", "ox"], ["", "", "m"], "0")
+    )
+    assert host.post(f"/games/{played}/rounds/1/close").status_code == 302
+    member = re.search(r"/players/(\d+)", host.get(f"/tables/{table}").get_data(as_text=True))
+    assert member is not None
     return [
         ("home", viewer, "/"),
         ("new game", viewer, "/games/new"),
@@ -124,6 +142,15 @@ def pages(app: Flask, new_game, client):
         ("round 2, every hand", keeper, f"/games/{closed.id}/rounds/2?enter=all"),
         ("round 3, not yet", viewer, f"/games/{closed.id}/rounds/3"),
         ("not found", viewer, "/games/nope"),
+        ("new table", viewer, "/tables/new"),
+        ("table, scorekeeper", host, f"/tables/{table}"),
+        ("table, viewer", viewer, f"/tables/{table}"),
+        ("a player's records", viewer, f"/tables/{table}/players/{member[1]}"),
+        ("new game of a table", host, f"/games/new?table={table}"),
+        ("finished game of a table", host, f"/games/{played}"),
+        ("recap", host, f"/games/{played}/recap"),
+        ("recap of a game not over", viewer, f"/games/{closed.id}/recap"),
+        ("import a table", viewer, "/tables/import"),
     ]
 
 
@@ -134,7 +161,8 @@ def test_every_page_speaks_the_phones_language(pages, lang: str) -> None:
         renders = {}
         for shown in ("en", lang):
             resp = client.get(path, headers={"Accept-Language": shown})
-            assert resp.status_code in (200, 404), (name, shown, resp.status_code)
+            wanted = 404 if name == "not found" else 200
+            assert resp.status_code == wanted, (name, shown, resp.status_code)
             page = resp.get_data(as_text=True)
             assert f'<html lang="{shown}">' in page, (name, shown)
             renders[shown] = read(page)
