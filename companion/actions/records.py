@@ -111,7 +111,7 @@ the rest are worked out by the next requests, which the page asks for itself."""
 
 
 def counted(
-    lexicons: LexiconStore, games: Sequence[GroupGame], budget: float = WORK_BUDGET
+    lexicons: LexiconStore, games: Sequence[GroupGame], budget: float | None = None
 ) -> list[Counted | None]:
     """Each of ``games`` summed up at the version given: from this process's LRU, else
     from the shared cache, else worked out (and kept in both), for ``budget`` seconds at
@@ -124,7 +124,7 @@ def counted(
         shared = dict(zip(missing, _shared(missing), strict=True))
         found |= {k: v for k, v in shared.items() if isinstance(v, Counted)}
         fresh: dict[str, Counted] = {}
-        until = time.monotonic() + budget
+        until = time.monotonic() + (WORK_BUDGET if budget is None else budget)
         for game, key in zip(games, keys, strict=True):
             if key not in found and (not fresh or time.monotonic() < until):
                 found[key] = fresh[key] = _worked_out(lexicons, game.id)
@@ -170,11 +170,11 @@ class GroupRecords:
 
 
 def group_records(
-    lexicons: LexiconStore, group_id: str, budget: float = WORK_BUDGET
+    lexicons: LexiconStore, group_id: str, budget: float | None = None
 ) -> GroupRecords:
     """Table ``group_id`` and the records of its finished games worked out within
-    ``budget`` seconds (all of them, but for a big table seen for the first time), or
-    NotFound."""
+    ``budget`` seconds (``WORK_BUDGET`` by default: all of them, but for a big table seen
+    for the first time), or NotFound."""
     group = read_group(group_id)
     games = tuple(counted(lexicons, group.games, budget))
     finished = [c.summary for c in games if c is not None and c.finished]

@@ -501,3 +501,26 @@ def test_the_page_lists_the_newest_games_and_all_of_them_a_tap_away(client, tabl
     every = text(client.get(f"/tables/{table}?games=all"))
     assert re.findall(r'<a class="game-link" href="/games/([\w-]+)"', every) == started[::-1]
     assert "Show all" not in every
+
+
+def test_records_still_worked_out_say_so_and_ask_again(app, client, table, monkeypatch) -> None:
+    """A table whose games are not worked out yet (an import, a first opening after an
+    upgrade) shows what it has and says how many games are still to come; the page asks
+    again by itself (records.js) until none is."""
+    from companion.actions import records
+    from companion.store.cache import cache
+
+    for _ in range(2):
+        game = start_game(client, table, ["Ann", "Ben"], **ONE_ROUND)
+        finish(client, game, ["cat", "dog"])
+    records._kept.clear()
+    with app.app_context():
+        cache.clear()
+    monkeypatch.setattr(records, "WORK_BUDGET", 0.0)  # one game a request
+    first = text(client.get(f"/tables/{table}"))
+    assert "1 game is still being worked out and isn't counted yet" in first
+    assert "data-records-pending" in first and "/static/records.js" in first
+    assert "From 1 finished game." in first
+    second = text(client.get(f"/tables/{table}"))
+    assert "still being worked out" not in second and "records.js" not in second
+    assert "From 2 finished games." in second
