@@ -7,9 +7,10 @@ from flask_babel import format_date
 
 from companion import store
 from companion.actions import records
-from companion.web import referee
+from companion.web import i18n, referee
 from companion.web.access import held_token, token_for
 from companion.web.charts import running_totals_chart
+from companion.web.links import public_url
 from companion.web.sharecard import ShareCard, card_labels, card_png, card_svg, podium
 
 bp = Blueprint("recap", __name__)
@@ -52,6 +53,7 @@ def page(game_id: str) -> Response:
         chart=running_totals_chart(list(state.names), state.running()),
         editor=editor,
         png_url=url_for("recap.png", game_id=game_id, lang=request.args.get("lang")),
+        card_url=public_url("recap.png", game_id=game_id, lang=i18n.current()),
     )
     return make_response(body, {"Cache-Control": "no-store"})
 

@@ -93,6 +93,9 @@ def test_the_recap_shows_the_podium_best_word_bonuses_challenges_and_points_left
     assert "The game isn't over" not in page
     assert 'id="rematch"' not in page  # a viewer: no rematch
     assert f'href="/games/{game.id}/recap.png?download=1"' in page
+    # A link sent in a chat previews the card (an absolute address, in this language).
+    card = f"http://localhost/games/{game.id}/recap.png?lang=en"
+    assert f'<meta property="og:image" content="{card}">' in page
 
 
 def test_the_scorekeeper_gets_the_rematch_and_an_open_game_says_so(
