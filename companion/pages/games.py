@@ -282,12 +282,12 @@ PUT_AWAY = {
 }
 
 
-@bp.post("/games/<game_id>/<any(archive, unarchive):action>")
+@bp.post("/games/<game_id>/<any(archive, unarchive):change>")
 @shows_refusals(_refused_game_action)
-def put_away(game_id: str, action: str) -> BaseResponse:
+def put_away(game_id: str, change: str) -> BaseResponse:
     """Put the game away (off the home page's list, still in its table's records), or
     bring it back."""
-    archived, said = PUT_AWAY[action]
+    archived, said = PUT_AWAY[change]
     groups.set_game_archived(game_id, require_held(game_id, store.get_game), archived)
     flash(_(said), "ok")
     return redirect(url_for("games.view", game_id=game_id))

@@ -256,12 +256,12 @@ PUT_AWAY = {
 }
 
 
-@bp.post("/tables/<group_id>/<any(archive, unarchive):action>")
+@bp.post("/tables/<group_id>/<any(archive, unarchive):change>")
 @shows_refusals(_refused_action)
-def put_away(group_id: str, action: str) -> BaseResponse:
+def put_away(group_id: str, change: str) -> BaseResponse:
     """Put the table away (off the home page's list; its page and games stay), or bring
     it back."""
-    archived, said = PUT_AWAY[action]
+    archived, said = PUT_AWAY[change]
     token = require_table(group_id, stored_groups.get_group)
     groups.set_group_archived(group_id, token, archived)
     flash(_(said), "ok")

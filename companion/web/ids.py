@@ -1,6 +1,6 @@
-"""The game id in an address, checked once for every route that takes one (pages and
-API): an id no game can have (a NUL, another shape) is the 404 of an unknown game,
-before the view runs or anything is asked of the database."""
+"""The game id (and a table's) in an address, checked once for every route that takes one
+(pages and API): an id no game can have (a NUL, another shape) is the 404 of an unknown
+game (or table), before the view runs or anything is asked of the database."""
 
 from __future__ import annotations
 
@@ -18,3 +18,6 @@ def refuse_unstorable_ids(endpoint: str | None, values: dict[str, Any] | None) -
     if isinstance(game_id, str) and not store.storable_id(game_id):
         solitaire = (endpoint or "").startswith("solitaire.")
         raise NotFound("no_such_solitaire" if solitaire else "no_such_game")
+    group_id = (values or {}).get("group_id")
+    if isinstance(group_id, str) and not store.storable_id(group_id):
+        raise NotFound("no_such_table")

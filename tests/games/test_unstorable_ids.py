@@ -28,22 +28,26 @@ OTHER_VALUES = {
     "token": "x",
     "action": "close",
     "kind": "word",
+    "change": "archive",
+    "member_id": 1,
 }
 """What the routes' other parts are given (a new part fails here until it is named)."""
 
 
-def game_routes() -> list[tuple[str, str]]:
-    """Every (endpoint, method) whose address holds a game id, from the app's URL map."""
+def game_routes(part: str = "game_id") -> list[tuple[str, str]]:
+    """Every (endpoint, method) whose address holds a game id (or ``part``), from the
+    app's URL map."""
     app = create_app({"DATABASE_URL": "sqlite://", "SECRET_KEY": "routes"})
     return sorted(
         (rule.endpoint, method)
         for rule in app.url_map.iter_rules()
-        if "game_id" in rule.arguments
+        if part in rule.arguments
         for method in (rule.methods or set()) - {"HEAD", "OPTIONS"}
     )
 
 
 ROUTES = game_routes()
+TABLE_ROUTES = game_routes("group_id")
 
 
 def test_the_routes_are_the_pages_and_the_api() -> None:
@@ -110,3 +114,21 @@ def test_an_odd_game_in_a_query_is_no_game(client: FlaskClient, odd: str) -> Non
     assert words.get_json()["code"] == "no_such_game_for_words"
     rules = client.get("/rules", query_string={"game": odd})
     assert rules.status_code == 200  # the rules alone, as for a mistyped link
+
+
+@pytest.mark.parametrize("odd", ODD_IDS, ids=repr)
+@pytest.mark.parametrize(("endpoint", "method"), TABLE_ROUTES)
+def test_an_id_no_table_can_have_is_not_found_before_any_query(
+    app: Flask, client: FlaskClient, endpoint: str, method: str, odd: str
+) -> None:
+    assert len(TABLE_ROUTES) >= 8
+    with app.test_request_context():
+        adapter = app.url_map.bind("localhost")
+        rule = next(r for r in app.url_map.iter_rules(endpoint))
+        values = {k: OTHER_VALUES[k] for k in rule.arguments if k != "group_id"}
+        path = adapter.build(endpoint, {"group_id": odd, **values}, method=method)
+    with no_queries(app) as sent:
+        answer = client.open(path, method=method)
+    assert answer.status_code == 404, (path, answer.get_data(as_text=True)[:300])
+    assert sent == [], path
+    assert messages.render("no_such_table") in html.unescape(answer.get_data(as_text=True))
