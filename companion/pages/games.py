@@ -24,7 +24,6 @@ from werkzeug.wrappers import Response as BaseResponse
 from companion import store
 from companion.actions import games, groups
 from companion.game.errors import Forbidden, Refusal, RuleError
-from companion.game.marks import N_
 from companion.game.parse import parse_handicap, parse_rules
 from companion.game.play import MAX_PLAYERS
 from companion.store import groups as stored_groups
@@ -276,20 +275,17 @@ def rematch(game_id: str) -> BaseResponse:
     return redirect(url_for("games.view", game_id=started.game_id))
 
 
-PUT_AWAY = {
-    "archive": (True, N_("The game is archived: it no longer shows on the home page.")),
-    "unarchive": (False, N_("The game is back on the home page.")),
-}
-
-
 @bp.post("/games/<game_id>/<any(archive, unarchive):change>")
 @shows_refusals(_refused_game_action)
 def put_away(game_id: str, change: str) -> BaseResponse:
     """Put the game away (off the home page's list, still in its table's records), or
     bring it back."""
-    archived, said = PUT_AWAY[change]
+    archived = change == "archive"
     groups.set_game_archived(game_id, require_held(game_id, store.get_game), archived)
-    flash(_(said), "ok")
+    if archived:
+        flash(_("The game is archived: it no longer shows on the home page."), "ok")
+    else:
+        flash(_("The game is back on the home page."), "ok")
     return redirect(url_for("games.view", game_id=game_id))
 
 

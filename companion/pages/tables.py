@@ -28,7 +28,6 @@ from werkzeug.wrappers import Response as BaseResponse
 from companion import store
 from companion.actions import groups, records
 from companion.game.errors import Forbidden, NotFound, Refusal
-from companion.game.marks import N_
 from companion.store import groups as stored_groups
 from companion.web import referee
 from companion.web.access import (
@@ -250,21 +249,18 @@ def _refused_action(exc: Refusal, group_id: str) -> str:
     return render_table(group_id, action_error=Shown.of(exc))
 
 
-PUT_AWAY = {
-    "archive": (True, N_("The table is archived: it no longer shows on the home page.")),
-    "unarchive": (False, N_("The table is back on the home page.")),
-}
-
-
 @bp.post("/tables/<group_id>/<any(archive, unarchive):change>")
 @shows_refusals(_refused_action)
 def put_away(group_id: str, change: str) -> BaseResponse:
     """Put the table away (off the home page's list; its page and games stay), or bring
     it back."""
-    archived, said = PUT_AWAY[change]
+    archived = change == "archive"
     token = require_table(group_id, stored_groups.get_group)
     groups.set_group_archived(group_id, token, archived)
-    flash(_(said), "ok")
+    if archived:
+        flash(_("The table is archived: it no longer shows on the home page."), "ok")
+    else:
+        flash(_("The table is back on the home page."), "ok")
     return redirect(url_for("tables.view", group_id=group_id))
 
 
