@@ -12,7 +12,7 @@ from datetime import datetime
 
 from companion import store
 from companion.actions.games import Created, create_game, editable
-from companion.game.errors import Forbidden, RuleError
+from companion.game.errors import Conflict, Forbidden, RuleError
 from companion.game.play import check_each_name
 from companion.game.rules import Rules, TwoPlayerBonus
 from companion.lexicon import LexiconStore
@@ -115,15 +115,20 @@ def update_group(
     name: str,
     members: list[tuple[int | None, str]],
     alternate_bonus: bool,
+    expected_version: int | None = None,
 ) -> GroupState:
     """Rename the table and its members, add members (id None), take off those left out
     (only one who never sat at a game of it: their records would go with them), and set
-    whether two-player games alternate the bonus."""
+    whether two-player games alternate the bonus. ``expected_version``: the table's
+    version the sender's form showed; another (a change made meanwhile on another phone,
+    which this list would undo) is a Conflict."""
     name = check_table_name(name)
     members = [(m, n.strip()) for m, n in members]
     check_members([n for _, n in members])
     with store.transaction("table_changed"):
         group = editable_group(group_id, token)
+        if expected_version is not None and expected_version != group.version:
+            raise Conflict("table_changed")
         by_id = {m.id: m for m in group.members}
         for i, (member, _) in enumerate(members):
             if member is not None and member not in by_id:

@@ -27,7 +27,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion import store
 from companion.actions import groups, records
-from companion.game.errors import Forbidden, NotFound, Refusal
+from companion.game.errors import Conflict, Forbidden, NotFound, Refusal
 from companion.store import groups as stored_groups
 from companion.web import referee
 from companion.web.access import (
@@ -73,9 +73,10 @@ def _named_rows(form: TableForm) -> list[int]:
     return [i for i, e in enumerate(form.members.entries) if (e.form.name.data or "").strip()]
 
 
-def _member_id(raw: str | None) -> int | None:
-    """The member a row stands for: None for a new one; -1 for what no member's id can be
-    (the action refuses it as no such member)."""
+def _sent_number(raw: str | None) -> int | None:
+    """A number the form sends back as it was given (the member a row stands for, the
+    table's version): None when blank (a new member; no version: an old page); -1 for
+    what none can be (the action refuses it: no such member, a stale form)."""
     raw = (raw or "").strip()
     if not raw:
         return None
@@ -86,7 +87,7 @@ def _typed_members(form: TableForm) -> list[tuple[int | None, str]]:
     """(member id or None, name) of the rows given a name, in order."""
     rows = form.members.entries
     return [
-        (_member_id(rows[i].form.member.data), (rows[i].form.name.data or "").strip())
+        (_sent_number(rows[i].form.member.data), (rows[i].form.name.data or "").strip())
         for i in _named_rows(form)
     ]
 
@@ -156,6 +157,7 @@ def _edit_form(state: groups.GroupState) -> TableForm:
             "name": state.name,
             "members": [{"name": n, "member": str(m)} for m, n in state.members],
             "alternate_bonus": state.alternate_bonus,
+            "version": str(state.version),
         },
     )
 
@@ -210,7 +212,13 @@ def view(group_id: str) -> Response:
 
 
 def _refused_update(exc: Refusal, group_id: str) -> str:
+    """The table's page with the form as it was sent (nothing typed is lost) and the
+    refusal by its box; after a change made meanwhile on another phone, the form now
+    stands on that change (the page lists the people as they are now): sent again, it is
+    what this phone wants."""
     form = TableForm()
+    if isinstance(exc, Conflict):
+        form.version.data = str(groups.read_group(group_id).version)
     return render_table(group_id, form, _shown(exc, form))
 
 
@@ -229,6 +237,7 @@ def update(group_id: str) -> Response | BaseResponse:
         form.name.data or "",
         _typed_members(form),
         bool(form.alternate_bonus.data),
+        _sent_number(form.version.data),
     )
     flash(_("The table is saved."), "ok")
     return redirect(url_for("tables.view", group_id=group_id))

@@ -459,6 +459,9 @@ class TableForm(FlaskForm):
     alternate_bonus = BooleanField(
         lazy_gettext("Two-player games: the bonus alternates game by game")
     )
+    version = HiddenField()
+    """The table's version the form was filled from: a table changed since on another
+    phone is a conflict, not overwritten (its members would be taken off)."""
 
 
 class EntryForm(Form):

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import select
 
 from companion.actions import games, groups
-from companion.game.errors import Forbidden, NotFound, RuleError
+from companion.game.errors import Conflict, Forbidden, NotFound, RuleError
 from companion.game.play import Play
 from companion.game.rules import Rules
 from companion.lexicon import LexiconStore
@@ -261,3 +261,14 @@ def test_delete_a_table_leaves_its_games_on_their_own(
     assert act.query(select(Game.group_id).where(Game.id == created.state.id)) == [(None,)]
     assert seats(act, created.state.id) == [("Ann", None), ("Ben", None)]
     assert act.read(created.state.id).names == ("Ann", "Ben")
+
+
+def test_update_group_refuses_a_form_of_an_older_version(
+    act: Act, table: groups.CreatedGroup
+) -> None:
+    ids = [m for m, _ in table.state.members]
+    sent: list[tuple[int | None, str]] = list(zip(ids, ["Ann", "Ben", "Cy", "Dee"], strict=True))
+    state = act(groups.update_group, table.state.id, table.token, "T", sent, False, 1)
+    assert state.version == 2
+    with act.refused(Conflict, "table_changed"):
+        act(groups.update_group, table.state.id, table.token, "U", sent[:2], False, 1)

@@ -524,3 +524,38 @@ def test_records_still_worked_out_say_so_and_ask_again(app, client, table, monke
     second = text(client.get(f"/tables/{table}"))
     assert "still being worked out" not in second and "records.js" not in second
     assert "From 2 finished games." in second
+
+
+def test_a_table_form_filled_before_another_phones_change_undoes_nothing(
+    app, client, table
+) -> None:
+    """Phone A opens the table's form; phone B (the edit link too) adds Dora. A's form,
+    sent now, would take Dora off (it lists Ann, Ben, Cy): it is refused as a change made
+    meanwhile, nothing stored changes, A's page keeps what A typed and shows the people
+    as they are now; sent again, it is A's choice and is saved."""
+    ids = [m for m, _, _ in members(app, table)]
+    page = text(client.get(f"/tables/{table}"))
+    version = re.search(r'id="version" name="version" type="hidden" value="(\d+)"', page)
+    assert version is not None
+    other = app.test_client()
+    token = re.search(r"/tables/[\w-]+/edit/([\w-]+)", page)
+    assert token is not None
+    other.get(f"/tables/{table}/edit/{token[1]}")
+    stored = table_form("Sunday family", ["Ann", "Ben", "Cy", "Dora"], ids=[*ids, None])
+    stored["version"] = version[1]
+    assert other.post(f"/tables/{table}", data=stored).status_code == 302
+    before = groups(app)
+    mine = table_form("Sundays", ["Ann", "Ben", "Cyril"], ids=ids)
+    mine["version"] = version[1]
+    refused = client.post(f"/tables/{table}", data=mine)
+    assert refused.status_code == 409
+    shown = text(refused)
+    assert "The table was just changed on another phone" in shown
+    assert 'value="Cyril"' in shown and 'value="Sundays"' in shown  # nothing typed is lost
+    assert "Ann, Ben, Cy, Dora" in shown  # the people as they are now
+    assert groups(app) == before
+    again = re.search(r'id="version" name="version" type="hidden" value="(\d+)"', shown)
+    assert again is not None and int(again[1]) == int(version[1]) + 1
+    mine["version"] = again[1]
+    assert client.post(f"/tables/{table}", data=mine).status_code == 302
+    assert groups(app) == [("Sundays", False, False, [(0, "Ann"), (1, "Ben"), (2, "Cyril")])]
