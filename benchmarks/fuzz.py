@@ -4,9 +4,16 @@ Run: ``.venv/bin/python benchmarks/fuzz.py [--requests 100000] [--seed 1] [--exa
 
 The real app (``create_app``: CSRF on, a SQLite file and the lexicons in a temporary
 folder) gets a few games made through the API (rounds entered, closed, challenged, house
-words) and two solitaire games started from their page. Browser-like test clients hold
-the edit right: the editor opened every edit link, and started the solitaire games (the
-start page keeps the right in the session). Then every route of ``app.url_map`` gets
+words), two solitaire games started from their page, and two tables of people started
+through their action: one whose members (and a guest) played a finished game of it, one
+with no game. Browser-like test clients hold the edit right: the editor opened every
+edit link, of the games and of the tables, and started the solitaire games (the start
+page keeps the right in the session). The tables' requests get their ids and their
+members' ids (and other tables'), the table form, the new-game form of a table, the
+import of the first table's export (as it is, mutated, cut short, or another file), and
+now and then a confirmed delete: the game or table is then made again
+(``Setup.restore``); the tables an import made are kept for later requests
+(``Setup.adopt``). Then every route of ``app.url_map`` gets
 requests through the Flask test client: valid ones, and valid ones mutated (wrong types,
 5000-digit numbers, negative numbers, lone surrogates, unicode digits, empty and very
 long strings, nested lists, null), malformed JSON, wrong content types, missing, foreign
@@ -42,6 +49,10 @@ from urllib.parse import quote, urlencode
 
 from flask import Flask, has_request_context, request
 from flask.testing import FlaskClient
+
+# The checkout this script is in, before an installed copy of the app (a virtualenv shared
+# between checkouts would otherwise send the requests to another checkout's code).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import companion
 from companion import create_app
@@ -201,6 +212,32 @@ class Setup:
     """Tables of people: one whose members played a finished game, one with no game."""
     backup: bytes = b""
     """The backup file of the first table (GET /tables/<id>/export.json): the valid import."""
+    imported: list[Table] = field(default_factory=list)
+    """The latest tables made by an import (no edit token here), and their games below:
+    the requests reach what a file stored, as well as what the pages did."""
+    imported_games: list[Table] = field(default_factory=list)
+
+    def adopt(self, location: str) -> None:
+        """Keep the table an import made (its page is ``location``) and its games."""
+        from companion import store
+        from companion.actions import groups
+        from companion.store import groups as stored
+        from companion.store.db import db
+
+        found = re.search(r"/tables/([\w-]+)$", location)
+        if not found:
+            return
+        with self.app.app_context():
+            state = groups.group_state(stored.get_group(found[1]))
+            games = [
+                Table(g.id, "", list(store.names_of(store.get_game(g.id))))
+                for g in state.games
+            ]
+            db.session.remove()
+        members = [m for m, _ in state.members]
+        self.imported = [*self.imported, Table(state.id, "", [n for _, n in state.members],
+                                               members)][-IMPORTED:]
+        self.imported_games = [*self.imported_games, *games][-IMPORTED:]
 
     def rejoin(self) -> None:
         """Open every edit link again with the editor (new games may have pushed some out)."""
@@ -320,6 +357,14 @@ def _play(
         client.put(f"{base}/house-words/{word}", json={"allowed": allowed}, headers=auth)
 
 
+IMPORTED = 6
+"""Tables (and games) made by imports that the requests pick from besides the set-up ones."""
+BACKUP_ODD: list[Any] = [
+    "\ud800", "a\udfffb", "\x00", "\u202e", "0001-01-01T00:00:00+14:00",
+    "9999-12-31T23:59:59-14:00", "0001-01-01T00:00:00", "9999-12-31T23:59:59.999999",
+    "2026-02-30T00:00:00", -1, 2**31, 2**63, 10**6, Raw(HUGE), Raw("1e400"), "", "x" * 100,
+]
+"""Values a backup file's fields get in place of theirs: ones the JSON mutations rarely pick."""
 FAMILY = ["Ann", "Ben", "Cy", "Dee", "Eve"]
 """The members of the table that played: Eve sat in no game (she may be taken off)."""
 FAMILY_GAME = ["Ann", "Ben", "Cy", "Zed"]
@@ -1072,10 +1117,15 @@ def _odd_backup(rng: random.Random, s: Setup) -> bytes:
     pick = rng.random()
     if pick < 0.15:
         return base
-    if pick < 0.6:
+    if pick < 0.45:
         value = json.loads(base)
         for _ in range(rng.choice([1, 1, 2, 3])):
             value, _note = mutate_json(rng, value)
+        return encode_json(rng, value)
+    if pick < 0.6:
+        value = json.loads(base)
+        leaves = [p for p in _paths(value) if p and not isinstance(_get(value, p), dict | list)]
+        value = _replace(value, rng.choice(leaves), rng.choice(BACKUP_ODD))
         return encode_json(rng, value)
     if pick < 0.7:
         return base[: rng.randrange(len(base))]
@@ -1440,6 +1490,8 @@ def make_request(rng: random.Random, s: Setup, route: Route) -> Req:
         pool = s.solitaire
     elif route.rule.startswith("/tables/"):
         pool = s.tables
+    if pool is not s.solitaire and rng.random() < 0.15:  # what an import stored, if any
+        pool = (s.imported if pool is s.tables else s.imported_games) or pool
     table = rng.choice(pool) if pool else None
     d = Draft(route, table, method=route.method)
     GENERATORS.get(route.endpoint, g_generic)(rng, s, d)
@@ -1662,6 +1714,8 @@ class Fuzzer:
 
         app.wsgi_app = guarded
         self.report = Report()
+        self.location = ""
+        """The Location of the latest answer (where an import's new table is)."""
 
     def _open(self, req: Req) -> int | None:
         """Send ``req``; its status (None if the test client could not send it)."""
@@ -1680,6 +1734,7 @@ class Fuzzer:
             self.report.unsent[type(exc).__name__] += 1
             return None
         status = response.status_code
+        self.location = response.headers.get("Location", "")
         response.close()
         return status
 
@@ -1746,6 +1801,8 @@ class Fuzzer:
             status = self.send(make_request(rng, self.setup, route))
             if route.endpoint.endswith(".delete") and status is not None and status < 400:
                 self.setup.restore()  # a game or table deleted for good: made again
+            if route.endpoint == "backup.import_table" and status == 303:
+                self.setup.adopt(self.location)
             if i % 200 == 199:
                 self.setup.drain()
             if i % 2000 == 1999:
