@@ -4,9 +4,16 @@ Run: ``.venv/bin/python benchmarks/fuzz.py [--requests 100000] [--seed 1] [--exa
 
 The real app (``create_app``: CSRF on, a SQLite file and the lexicons in a temporary
 folder) gets a few games made through the API (rounds entered, closed, challenged, house
-words) and two solitaire games started from their page. Browser-like test clients hold
-the edit right: the editor opened every edit link, and started the solitaire games (the
-start page keeps the right in the session). Then every route of ``app.url_map`` gets
+words), two solitaire games started from their page, and two tables of people started
+through their action: one whose members (and a guest) played a finished game of it, one
+with no game. Browser-like test clients hold the edit right: the editor opened every
+edit link, of the games and of the tables, and started the solitaire games (the start
+page keeps the right in the session). The tables' requests get their ids and their
+members' ids (and other tables'), the table form, the new-game form of a table, the
+import of the first table's export (as it is, mutated, cut short, or another file), and
+now and then a confirmed delete: the game or table is then made again
+(``Setup.restore``); the tables an import made are kept for later requests
+(``Setup.adopt``). Then every route of ``app.url_map`` gets
 requests through the Flask test client: valid ones, and valid ones mutated (wrong types,
 5000-digit numbers, negative numbers, lone surrogates, unicode digits, empty and very
 long strings, nested lists, null), malformed JSON, wrong content types, missing, foreign
@@ -42,6 +49,10 @@ from urllib.parse import quote, urlencode
 
 from flask import Flask, has_request_context, request
 from flask.testing import FlaskClient
+
+# The checkout this script is in, before an installed copy of the app (a virtualenv shared
+# between checkouts would otherwise send the requests to another checkout's code).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import companion
 from companion import create_app
@@ -171,11 +182,15 @@ def build_app(folder: Path, lexicon_cache: Path | None = None) -> Flask:
 
 @dataclass
 class Table:
-    """A stored game (or solitaire game), its edit token and its players."""
+    """A stored game, solitaire game or table of people: its id, its edit token, its
+    players (a table: its members' names) and, for a table, its members' ids."""
 
     id: str
     token: str
     names: list[str] = field(default_factory=list)
+    members: list[int] = field(default_factory=list)
+    remake: Callable[[], Table] | None = field(default=None, repr=False, compare=False)
+    """Makes it again as it was set up (a request may delete it), None if it can't be."""
 
 
 @dataclass
@@ -193,12 +208,60 @@ class Setup:
     static: list[str]
     lexicons: tuple[str, ...] = LEXICONS
     """The lexicon names the requests pick from (besides junk ones)."""
+    tables: list[Table] = field(default_factory=list)
+    """Tables of people: one whose members played a finished game, one with no game."""
+    backup: bytes = b""
+    """The backup file of the first table (GET /tables/<id>/export.json): the valid import."""
+    imported: list[Table] = field(default_factory=list)
+    """The latest tables made by an import (no edit token here), and their games below:
+    the requests reach what a file stored, as well as what the pages did."""
+    imported_games: list[Table] = field(default_factory=list)
+
+    def adopt(self, location: str) -> None:
+        """Keep the table an import made (its page is ``location``) and its games."""
+        from companion import store
+        from companion.actions import groups
+        from companion.store import groups as stored
+        from companion.store.db import db
+
+        found = re.search(r"/tables/([\w-]+)$", location)
+        if not found:
+            return
+        with self.app.app_context():
+            state = groups.group_state(stored.get_group(found[1]))
+            games = [
+                Table(g.id, "", list(store.names_of(store.get_game(g.id))))
+                for g in state.games
+            ]
+            db.session.remove()
+        members = [m for m, _ in state.members]
+        self.imported = [*self.imported, Table(state.id, "", [n for _, n in state.members],
+                                               members)][-IMPORTED:]
+        self.imported_games = [*self.imported_games, *games][-IMPORTED:]
 
     def rejoin(self) -> None:
         """Open every edit link again with the editor (new games may have pushed some out)."""
         editor = self.clients["editor"]
         for t in self.games:
             editor.get(f"/games/{t.id}/edit/{t.token}")
+        for t in self.tables:
+            editor.get(f"/tables/{t.id}/edit/{t.token}")
+
+    def restore(self) -> None:
+        """Make again each game or table a request deleted (in place: same object, new id
+        and token), so later requests still have something to hit."""
+        from companion.store.db import db
+        from companion.store.models import Game, Group
+
+        for kept, model in ((self.tables, Group), (self.games, Game)):  # a table makes a game
+            with self.app.app_context():
+                gone = [t for t in kept if t.remake and db.session.get(model, t.id) is None]
+                db.session.remove()
+            for t in gone:
+                assert t.remake is not None
+                again = t.remake()
+                t.id, t.token, t.names = again.id, again.token, again.names
+                t.members = again.members
 
     def drain(self) -> None:
         """Show the editor's flashed messages once, so its session cookie stays small."""
@@ -260,6 +323,20 @@ def _api_game(
     if made.status_code != 201:
         raise RuntimeError(f"POST /api/v1/games: {made.status_code} {made.get_data(as_text=True)}")
     table = Table(made.json["id"], made.json["edit_token"], names)
+    _play(client, table, closed, open_round, house)
+    return table
+
+
+def _play(
+    client: FlaskClient,
+    table: Table,
+    closed: int,
+    open_round: bool,
+    house: dict[str, bool] | None = None,
+) -> None:
+    """Rounds 1 to ``closed`` entered and closed through the API, the next one entered
+    and challenged if ``open_round``, then the house words."""
+    names = table.names
     auth = {"Authorization": f"Bearer {table.token}"}
     base = f"/api/v1/games/{table.id}"
     for number in range(1, closed + (2 if open_round else 1)):
@@ -278,11 +355,59 @@ def _api_game(
             client.post(f"{base}/rounds/{number}/challenges", json=challenge, headers=auth)
     for word, allowed in (house or {}).items():
         client.put(f"{base}/house-words/{word}", json={"allowed": allowed}, headers=auth)
+
+
+IMPORTED = 6
+"""Tables (and games) made by imports that the requests pick from besides the set-up ones."""
+BACKUP_ODD: list[Any] = [
+    "\ud800", "a\udfffb", "\x00", "\u202e", "0001-01-01T00:00:00+14:00",
+    "9999-12-31T23:59:59-14:00", "0001-01-01T00:00:00", "9999-12-31T23:59:59.999999",
+    "2026-02-30T00:00:00", -1, 2**31, 2**63, 10**6, Raw(HUGE), Raw("1e400"), "", "x" * 100,
+]
+"""Values a backup file's fields get in place of theirs: ones the JSON mutations rarely pick."""
+FAMILY = ["Ann", "Ben", "Cy", "Dee", "Eve"]
+"""The members of the table that played: Eve sat in no game (she may be taken off)."""
+FAMILY_GAME = ["Ann", "Ben", "Cy", "Zed"]
+"""The players of its finished game: three members and a guest."""
+SHORT_PLAN = {"hands": [3, 4, 5]}
+"""Three rounds: the table's game is finished after three closes."""
+
+
+def _new_table(app: Flask, editor: FlaskClient, name: str, members: list[str],
+               alternate: bool) -> Table:
+    """A table started through its action; the editor opens its edit link."""
+    from companion.actions import groups
+
+    with app.app_context():
+        created = groups.create_group(name, members, alternate)
+    table = Table(created.state.id, created.token, list(members),
+                  [m for m, _ in created.state.members])
+    joined = editor.get(f"/tables/{table.id}/edit/{table.token}")
+    if joined.status_code != 302:
+        raise RuntimeError(f"edit link of table {table.id}: {joined.status_code}")
     return table
 
 
+def _table_game(app: Flask, api: FlaskClient, editor: FlaskClient, table: Table) -> Table:
+    """A game of ``table`` started through its action, played to its end through the API;
+    the editor opens its edit link."""
+    from companion.actions import groups
+    from companion.game.parse import parse_rules
+
+    with app.app_context():
+        created = groups.start_game(
+            app.extensions["lexicons"], table.id, table.token, FAMILY_GAME, 0,
+            parse_rules(SHORT_PLAN),
+        )
+    game = Table(created.state.id, created.token, list(FAMILY_GAME))
+    _play(api, game, len(SHORT_PLAN["hands"]), False)
+    editor.get(f"/games/{game.id}/edit/{game.token}")
+    return game
+
+
 def set_up(app: Flask, lexicons: tuple[str, ...] = LEXICONS) -> Setup:
-    """Games made through the API, solitaire games from their page, the clients.
+    """Games made through the API, solitaire games from their page, two tables of people
+    (one whose members played a finished game, one with none), the clients.
 
     The lexicons are built (and their best-play indexes) first, as companion/serve/start.py
     does before serving, so that the requests measure the app rather than the builds."""
@@ -291,20 +416,21 @@ def set_up(app: Flask, lexicons: tuple[str, ...] = LEXICONS) -> Setup:
         store.build(name)
         store.solver_index(name)
     api = app.test_client()
-    games = [
-        _api_game(api, THREE, 0, None, 3, True, {"zax": True, "qat": False}),
-        _api_game(api, ["Dee", "Eve"], 1, {"two_player_bonus": "both"}, 0, False),
-        _api_game(api, EIGHT, 0, None, 8, False),
-        _api_game(
-            api,
+    clients = {name: app.test_client() for name in ("editor", "creator", "anon")}
+    clients["bare"] = app.test_client(use_cookies=False)
+    editor = clients["editor"]
+    specs: list[tuple[Any, ...]] = [
+        (THREE, 0, None, 3, True, {"zax": True, "qat": False}),
+        (["Dee", "Eve"], 1, {"two_player_bonus": "both"}, 0, False),
+        (EIGHT, 0, None, 8, False),
+        (
             ["Ann", "Bob", "Cyd", "Dot"],
             2,
             {"min_word": "letters", "lexicon": "tiny", "bonus": 0, "zero_floor": False},
             1,
             True,
         ),
-        _api_game(
-            api,
+        (
             THREE,
             1,
             {"challenge_ruling": "majority", "floor": "total", "hands": [3, 4, 5, 4, 3]},
@@ -312,13 +438,37 @@ def set_up(app: Flask, lexicons: tuple[str, ...] = LEXICONS) -> Setup:
             True,
         ),
     ]
-    clients = {name: app.test_client() for name in ("editor", "creator", "anon")}
-    clients["bare"] = app.test_client(use_cookies=False)
-    editor = clients["editor"]
-    for t in games:
-        joined = editor.get(f"/games/{t.id}/edit/{t.token}")
+
+    def api_game(spec: tuple[Any, ...]) -> Table:
+        made = _api_game(api, *spec)
+        joined = editor.get(f"/games/{made.id}/edit/{made.token}")
         if joined.status_code != 302:
-            raise RuntimeError(f"edit link of {t.id}: {joined.status_code}")
+            raise RuntimeError(f"edit link of {made.id}: {joined.status_code}")
+        return made
+
+    games = []
+    for spec in specs:
+        game = api_game(spec)
+        game.remake = lambda spec=spec: api_game(spec)
+        games.append(game)
+
+    played = _new_table(app, editor, "Sunday family", FAMILY, False)
+    empty = _new_table(app, editor, "Empty table", ["Kit", "Lou"], True)
+    family_game = _table_game(app, api, editor, played)
+
+    def remake_played() -> Table:
+        again = _new_table(app, editor, "Sunday family", FAMILY, False)
+        fresh = _table_game(app, api, editor, again)
+        family_game.id, family_game.token = fresh.id, fresh.token
+        return again
+
+    played.remake = remake_played
+    family_game.remake = lambda: _table_game(app, api, editor, played)
+    empty.remake = lambda: _new_table(app, editor, "Empty table", ["Kit", "Lou"], True)
+    games.append(family_game)
+    exported = editor.get(f"/tables/{played.id}/export.json")
+    if exported.status_code != 200:
+        raise RuntimeError(f"export of table {played.id}: {exported.status_code}")
     csrf = {
         "editor": scrape_csrf(editor.get("/solitaire").get_data(as_text=True)),
         "creator": scrape_csrf(clients["creator"].get("/games/new").get_data(as_text=True)),
@@ -339,7 +489,9 @@ def set_up(app: Flask, lexicons: tuple[str, ...] = LEXICONS) -> Setup:
         for p in Path(app.static_folder or ".").rglob("*")
         if p.is_file()
     )
-    return Setup(app, clients, csrf, games, solitaire, static, lexicons)
+    return Setup(
+        app, clients, csrf, games, solitaire, static, lexicons, [played, empty], exported.data
+    )
 
 
 # --- requests ------------------------------------------------------------------------------
@@ -621,12 +773,27 @@ def g_home(rng: random.Random, s: Setup, d: Draft) -> None:
 
 
 def g_new_game(rng: random.Random, s: Setup, d: Draft) -> None:
+    """The new-game page and form; a third of them of a table (``table``: its id, the
+    editor holds its right; its members, a guest, or the id of another table)."""
+    table = rng.choice(s.tables) if s.tables and rng.random() < 0.35 else None
     if d.route.method == "GET":
         d.client = rng.choice(["anon", "creator", "bare"])
+        if table is not None:
+            d.client = rng.choice(["editor", "editor", "anon", "bare"])
+            d.query.append(("table", table.id))
         return
     _page_form(d, "creator")
     names = rng.choice([THREE, EIGHT[:2], EIGHT, ["", "Ann", "", "Ben"]])
     assert d.form is not None
+    if table is not None:
+        d.client = rng.choice(["editor", "editor", "editor", "creator"])
+        names = list(table.names)
+        if rng.random() < 0.3:
+            names = rng.sample(names, rng.randint(1, len(names)))
+        if rng.random() < 0.3:
+            names.insert(rng.randint(0, len(names)), rng.choice(["Zed", "ann", " BEN ", ""]))
+        names = names[:8]
+        d.form.append(("table", table.id))
     for i, name in enumerate(names):
         d.form.append((f"players-{i}-name", name))
         if rng.random() < 0.3:
@@ -841,6 +1008,155 @@ def g_judge_page(rng: random.Random, s: Setup, d: Draft) -> None:
     ]
 
 
+def g_confirm(rng: random.Random, s: Setup, d: Draft) -> None:
+    """Delete a game or a table: mostly its confirm page, rarely for good (the fuzzer makes
+    it again: ``Setup.restore``)."""
+    _page_form(d)
+    assert d.form is not None
+    pick = rng.random()
+    if pick < 0.06:
+        d.form.append(("confirm", "yes"))
+    elif pick < 0.3:
+        d.form.append(("confirm", rng.choice(["no", "YES", "yes ", "", "1", "\ud800"])))
+
+
+def g_table_read(rng: random.Random, s: Setup, d: Draft) -> None:
+    """A table's page or backup: by anyone with its link, or its editor."""
+    d.client = rng.choice(["anon", "editor", "editor", "bare"])
+    if rng.random() < 0.15:
+        d.query.append(("created", "1"))
+
+
+def g_table_join(rng: random.Random, s: Setup, d: Draft) -> None:
+    """A table's edit link: its own token, another table's, or a game's."""
+    d.client = rng.choice(["bare", "bare", "anon", "editor"])
+    if d.table is not None:
+        pick = rng.random()
+        token = d.table.token
+        if pick > 0.85:
+            token = rng.choice(s.games).token
+        elif pick > 0.7 and s.tables:
+            token = rng.choice(s.tables).token
+        d.args["token"] = seg(token)
+
+
+def g_table_player(rng: random.Random, s: Setup, d: Draft) -> None:
+    """A member's records: a member of this table, of the other, or no member's id."""
+    d.client = rng.choice(["anon", "editor", "bare"])
+    pick = rng.random()
+    own = d.table.members if d.table else []
+    others = [m for t in s.tables for m in t.members]
+    if pick < 0.75 and own:
+        d.args["member_id"] = str(rng.choice(own))
+    elif pick < 0.9 and others:
+        d.args["member_id"] = str(rng.choice(others))
+    else:
+        d.args["member_id"] = rng.choice(["0", "-1", "99999", str(2**63), "9" * 30, "00001"])
+
+
+def _table_form(rng: random.Random, s: Setup, table: Table | None) -> list[tuple[str, Any]]:
+    """The table form: its name, its rows of members (name, member id), the bonus box.
+    For a stored table its members as they are, then some changed: renamed, reordered,
+    one taken off (blank name), one added, another table's member id, blank rows, 21."""
+    rows: list[tuple[str, str]] = []
+    if table is not None:
+        rows = [(n, str(m)) for n, m in zip(table.names, table.members, strict=False)]
+    else:
+        rows = [(n, "") for n in rng.choice([THREE, EIGHT, ["Ann", "ann"], ["Solo"]])]
+    for _ in range(rng.choice([0, 0, 1, 2])):
+        op = rng.random()
+        if op < 0.2 and rows:
+            i = rng.randrange(len(rows))
+            rows[i] = (rng.choice(["", " ", rows[i][0].upper(), rows[i][0] + "y"]), rows[i][1])
+        elif op < 0.35:
+            rows.insert(rng.randint(0, len(rows)), (rng.choice(["Zed", "Ann", "ÅSA"]), ""))
+        elif op < 0.5:
+            rng.shuffle(rows)
+        elif op < 0.6 and rows:
+            other = [m for t in s.tables for m in t.members]
+            i = rng.randrange(len(rows))
+            rows[i] = (rows[i][0], str(rng.choice(other)) if other else "1")
+        elif op < 0.7:
+            rows.insert(rng.randint(0, len(rows)), ("", ""))
+        elif op < 0.8:
+            rows = [(f"P{i}", "") for i in range(rng.choice([19, 20, 21]))]
+        elif rows:
+            i = rng.randrange(len(rows))
+            rows[i] = (rows[i][0], rng.choice(["x", "-1", "0", "1.5", "9" * 40, " 3 "]))
+    form: list[tuple[str, Any]] = [
+        ("name", rng.choice(["Sunday family", "", "T" * 61, "Friends", "  ", table.names[0]
+                             if table and table.names else "X"])),
+    ]
+    for i, (name, member) in enumerate(rows):
+        form.append((f"members-{i}-name", name))
+        if member or rng.random() < 0.3:
+            form.append((f"members-{i}-member", member))
+    if rng.random() < 0.5:
+        form.append(("alternate_bonus", rng.choice(["y", "y", "on", ""])))
+    return form
+
+
+def g_table_new(rng: random.Random, s: Setup, d: Draft) -> None:
+    if d.route.method == "GET":
+        d.client = rng.choice(["anon", "creator", "bare"])
+        return
+    _page_form(d, "creator")
+    d.form = _table_form(rng, s, None)
+
+
+def g_table_update(rng: random.Random, s: Setup, d: Draft) -> None:
+    _page_form(d, rng.choice(["editor", "editor", "editor", "anon"]))
+    d.form = _table_form(rng, s, d.table)
+
+
+def _odd_backup(rng: random.Random, s: Setup) -> bytes:
+    """A backup file: the export of a table as it is, or changed (JSON mutations: wrong
+    types, huge numbers, lone surrogates, deep nesting, a key dropped or added), cut
+    short, re-encoded, or another kind of file."""
+    base = s.backup or b"{}"
+    pick = rng.random()
+    if pick < 0.15:
+        return base
+    if pick < 0.45:
+        value = json.loads(base)
+        for _ in range(rng.choice([1, 1, 2, 3])):
+            value, _note = mutate_json(rng, value)
+        return encode_json(rng, value)
+    if pick < 0.6:
+        value = json.loads(base)
+        leaves = [p for p in _paths(value) if p and not isinstance(_get(value, p), dict | list)]
+        value = _replace(value, rng.choice(leaves), rng.choice(BACKUP_ODD))
+        return encode_json(rng, value)
+    if pick < 0.7:
+        return base[: rng.randrange(len(base))]
+    if pick < 0.75:
+        return base.decode().encode(rng.choice(["utf-16", "utf-32", "latin-1"]), "replace")
+    if pick < 0.8:
+        return b"\xef\xbb\xbf" + base
+    if pick < 0.85:
+        depth = rng.choice([100, 1000, 100_000])
+        return b'{"format": ' + b"[" * depth + b"]" * depth + b"}"
+    if pick < 0.9:
+        value = json.loads(base)
+        value[rng.choice(["version", "format", "games", "table"])] = Raw(
+            rng.choice(["1e400", HUGE, "-" + HUGE, "NaN"])
+        )
+        return encode_json(rng, value)
+    if pick < 0.998:
+        return rng.choice(MALFORMED)
+    return b" " * (16 * 1024 * 1024 + 1)  # over the largest file taken
+
+
+def g_table_import(rng: random.Random, s: Setup, d: Draft) -> None:
+    if d.route.method == "GET":
+        d.client = rng.choice(["anon", "creator", "bare"])
+        return
+    _page_form(d, rng.choice(["creator", "anon"]))
+    name = rng.choice(["backup.json", "backup.json", "", "t.csv", "\r\n.json", "ü.json"])
+    d.form = [("file", Upload(name, _odd_backup(rng, s)))]
+    d.multipart = True
+
+
 def g_static(rng: random.Random, s: Setup, d: Draft) -> None:
     d.client = "bare"
     if s.static:
@@ -908,14 +1224,32 @@ GENERATORS: dict[str, Callable[[random.Random, Setup, Draft], None]] = {
     "referee.check_word": g_check_word,
     "referee.judge": g_judge_page,
     "static": g_static,
+    "games.rematch": g_page_action,
+    "games.put_away": g_page_action,
+    "games.delete": g_confirm,
+    "recap.page": g_read,
+    "recap.svg": g_read,
+    "recap.png": g_read,
+    "tables.new_table": g_table_new,
+    "tables.view": g_table_read,
+    "tables.update": g_table_update,
+    "tables.join": g_table_join,
+    "tables.put_away": g_page_action,
+    "tables.delete": g_confirm,
+    "tables.player": g_table_player,
+    "backup.export_json": g_table_read,
+    "backup.export_csv": g_table_read,
+    "backup.import_table": g_table_import,
 }
 
 
 def _default_arg(
     rng: random.Random, s: Setup, d: Draft, conv: str, conv_args: str, name: str
 ) -> str:
-    if name == "game_id":
+    if name in ("game_id", "group_id"):
         return seg(d.table.id) if d.table else "nope"
+    if name == "member_id":
+        return str(rng.choice(d.table.members)) if d.table and d.table.members else "1"
     if name == "token":
         return seg(d.table.token) if d.table else "nope"
     if name == "number":
@@ -1151,7 +1485,13 @@ def encode_multipart(rng: random.Random, pairs: list[tuple[str, Any]]) -> tuple[
 
 def make_request(rng: random.Random, s: Setup, route: Route) -> Req:
     """A request for ``route``: valid, or (most often) with one to three mutations."""
-    pool = s.solitaire if route.rule.startswith("/solitaire/") else s.games
+    pool = s.games
+    if route.rule.startswith("/solitaire/"):
+        pool = s.solitaire
+    elif route.rule.startswith("/tables/"):
+        pool = s.tables
+    if pool is not s.solitaire and rng.random() < 0.15:  # what an import stored, if any
+        pool = (s.imported if pool is s.tables else s.imported_games) or pool
     table = rng.choice(pool) if pool else None
     d = Draft(route, table, method=route.method)
     GENERATORS.get(route.endpoint, g_generic)(rng, s, d)
@@ -1374,6 +1714,8 @@ class Fuzzer:
 
         app.wsgi_app = guarded
         self.report = Report()
+        self.location = ""
+        """The Location of the latest answer (where an import's new table is)."""
 
     def _open(self, req: Req) -> int | None:
         """Send ``req``; its status (None if the test client could not send it)."""
@@ -1392,6 +1734,7 @@ class Fuzzer:
             self.report.unsent[type(exc).__name__] += 1
             return None
         status = response.status_code
+        self.location = response.headers.get("Location", "")
         response.close()
         return status
 
@@ -1455,7 +1798,11 @@ class Fuzzer:
             if rng.random() < 0.01:  # an address no route has
                 route = Route("/" + rng.choice(JUNK_SEGMENTS) + "/x", "(none)", rng.choice(
                     ["GET", "POST"]))
-            self.send(make_request(rng, self.setup, route))
+            status = self.send(make_request(rng, self.setup, route))
+            if route.endpoint.endswith(".delete") and status is not None and status < 400:
+                self.setup.restore()  # a game or table deleted for good: made again
+            if route.endpoint == "backup.import_table" and status == 303:
+                self.setup.adopt(self.location)
             if i % 200 == 199:
                 self.setup.drain()
             if i % 2000 == 1999:

@@ -30,7 +30,7 @@ from companion.game.play import (
     check_player_count,
     check_seat,
 )
-from companion.game.rules import MAX_POINTS, Rules
+from companion.game.rules import MAX_LEXICON_NAME, MAX_POINTS, Rules
 from companion.game.scoring import score_round
 
 FORMAT = "quiddler-companion/table"
@@ -210,7 +210,10 @@ GAME_FIELDS = {
 def _game(raw: object, where: str, table: BackupTable) -> BackupGame:
     obj = _object(raw, where, GAME_FIELDS)
     created_at = _time(_get(obj, "created_at", where), _at(where, "created_at"))
-    rules = parse_rules(_get(obj, "rules", where), _at(where, "rules"))
+    rules_at = _at(where, "rules")
+    rules = parse_rules(_get(obj, "rules", where), rules_at)
+    if not rules.lexicon.isprintable():  # a list this server may not have: stored as named
+        raise RuleError("lexicon_name", _at(rules_at, "lexicon"), most=MAX_LEXICON_NAME)
     players = _players(_get(obj, "players", where), _at(where, "players"), table)
     dealer_at = _at(where, "first_dealer")
     first_dealer = _int(_get(obj, "first_dealer", where), dealer_at)
@@ -568,8 +571,8 @@ def _time(raw: object, where: str) -> datetime:
     text = _text(raw, where)
     try:
         found = datetime.fromisoformat(text)
-    except ValueError:
+        if found.tzinfo is not None:
+            found = found.astimezone(UTC).replace(tzinfo=None)
+    except (ValueError, OverflowError):  # not a time; in UTC before year 1 or after 9999
         raise ShapeError("backup_field_type", where, expected="time") from None
-    if found.tzinfo is not None:
-        found = found.astimezone(UTC).replace(tzinfo=None)
     return found

@@ -69,7 +69,8 @@ class Shown:
     @classmethod
     def of(cls, exc: Refusal, field: str | None = None) -> Shown:
         """``exc`` rendered; ``field`` is the id of the form field (default: its path)."""
-        return cls(messages.text(exc), exc.where, exc.where if field is None else field)
+        where = messages.writable(exc.where)  # a JSON path may name a key of the request
+        return cls(messages.text(exc), where, where if field is None else messages.writable(field))
 
 
 def field_id(where: str) -> str:

@@ -8,6 +8,7 @@ data the command line reads too; here it is rendered through the request's trans
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from babel.lists import format_list
@@ -30,10 +31,19 @@ def reason(code: str) -> str:
     return refusals.reason(code, i18n.gettext)
 
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def writable(text: str) -> str:
+    """``text`` with each lone surrogate (which UTF-8 can't write: a JSON file or body may
+    hold one, escaped) shown as U+FFFD, so a refusal quoting it can be sent."""
+    return _LONE_SURROGATE.sub("\ufffd", text)
+
+
 def render(code: str, params: Mapping[str, object] | None = None) -> str:
     """The message of refusal ``code`` with ``params`` filled in, in the reader's language
-    (English outside a request)."""
-    return refusals.render(code, params, i18n.gettext, i18n.ngettext, people)
+    (English outside a request); a lone surrogate quoted from the request shown as U+FFFD."""
+    return writable(refusals.render(code, params, i18n.gettext, i18n.ngettext, people))
 
 
 def text(exc: Refusal) -> str:

@@ -9,6 +9,7 @@ import json
 import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
@@ -198,3 +199,68 @@ def test_other_pages_still_take_no_file(client: FlaskClient) -> None:
         content_type="multipart/form-data",
     )
     assert resp.status_code == 400
+
+
+# Found by benchmarks/fuzz.py: each of these once answered 500.
+
+
+def test_a_lone_surrogate_in_a_card_is_shown_as_a_replacement(
+    app: Flask, client: FlaskClient
+) -> None:
+    """JSON may escape a lone surrogate (UTF-8 can't write it): the refusal quoting the
+    card shows it as U+FFFD, where it used to make the page unsendable."""
+    body = json.dumps(valid()).replace('"c", "a", "t"', '"\\ud800", "a", "t"', 1).encode()
+    before = table_rows(app)
+    resp = upload(client, body)
+    assert resp.status_code == 422
+    page = resp.get_data(as_text=True)
+    assert '<code class="path">games[0].rounds[0].hands[0].words[0][0]</code>:' in page
+    assert "&#39;\ufffd&#39; is not a Quiddler card" in page
+    assert table_rows(app) == before
+
+
+def test_a_lone_surrogate_in_a_key_is_shown_as_a_replacement(
+    app: Flask, client: FlaskClient
+) -> None:
+    body = json.dumps(valid()).replace('"closed"', '"\\udfff"', 1).encode()
+    before = table_rows(app)
+    resp = upload(client, body)
+    assert resp.status_code == 422
+    page = resp.get_data(as_text=True)
+    assert '<code class="path">games[0].rounds[0].\ufffd</code>:' in page
+    assert "Unknown field &#39;\ufffd&#39;" in page
+    assert table_rows(app) == before
+
+
+@pytest.mark.parametrize("at", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00"])
+def test_a_time_before_year_1_or_after_9999_in_utc_is_refused(
+    app: Flask, client: FlaskClient, at: str
+) -> None:
+    data = valid()
+    data["games"][0]["created_at"] = at
+    before = table_rows(app)
+    resp = upload(client, json.dumps(data).encode())
+    assert resp.status_code == 422
+    page = resp.get_data(as_text=True)
+    assert '<code class="path">games[0].created_at</code>:' in page
+    assert "This should be a date and time such as" in page
+    assert table_rows(app) == before
+
+
+@pytest.mark.parametrize("name", ["\ud800", "a\x00b", "\u202e", "x\ny"])
+def test_a_word_list_name_that_cant_be_printed_is_refused(
+    app: Flask, client: FlaskClient, name: str
+) -> None:
+    """The file's word list may be one this server lacks (kept as named), but not a name
+    no page can show: one was stored, then its game's page and the table's backup
+    answered 500."""
+    data = valid()
+    data["games"][0]["rules"]["lexicon"] = name
+    before = table_rows(app)
+    body = json.dumps(data).encode("utf-8", "surrogatepass")
+    resp = upload(client, body)
+    assert resp.status_code == 422
+    page = resp.get_data(as_text=True)
+    assert '<code class="path">games[0].rules.lexicon</code>:' in page
+    assert "Name a lexicon (1 to 40 characters)." in page
+    assert table_rows(app) == before
