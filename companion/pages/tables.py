@@ -37,6 +37,7 @@ from companion.web.access import (
     table_token_for,
 )
 from companion.web.errors import Shown, field_id, shows_refusals
+from companion.web.extensions import limited
 from companion.web.forms import MEMBER_ROWS, MEMBER_ROWS_SHOWN, ActionForm, TableForm, first_error
 from companion.web.links import link_base, public_url, qr_svg
 
@@ -133,6 +134,7 @@ def _refused_new_table(exc: Refusal) -> Response:
 
 
 @bp.route("/tables/new", methods=["GET", "POST"])
+@limited("new-games", methods=["POST"])
 @shows_refusals(_refused_new_table)
 def new_table() -> Response | BaseResponse:
     """A table's name, its people in order (2 to 20), and whether its two-player games

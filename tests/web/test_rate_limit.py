@@ -73,6 +73,24 @@ def test_game_creation_stops_at_the_limit_and_stores_nothing_more(app: Flask, tm
         assert db.session.query(Game).count() == 4
 
 
+def test_new_tables_count_with_new_games(app: Flask, tmp_path) -> None:
+    """A new table, like a new game, is a row anyone may make: it counts in the same
+    limit, and the refused form stores nothing."""
+    limited = limited_app(app, tmp_path, GAME_CREATION_LIMIT="2 per minute")
+    client = phone(limited)
+    table = {"name": "Sundays", "members-0-name": "Ann", "members-1-name": "Ben"}
+    assert client.post("/api/v1/games", json=GAME).status_code == 201
+    assert client.post("/tables/new", data=table).status_code == 302
+    refused = client.post("/tables/new", data=table)
+    assert refused.status_code == 429
+    assert "Too many new games" in refused.get_data(as_text=True)
+    with limited.app_context():
+        from companion.store.db import db
+        from companion.store.models import Group
+
+        assert db.session.query(Group).count() == 1
+
+
 def test_word_lookups_share_one_limit_across_api_and_pages(app: Flask, tmp_path) -> None:
     limited = limited_app(app, tmp_path, WORD_LOOKUP_LIMIT="4 per minute")
     client = limited.test_client()
