@@ -42,6 +42,7 @@ from companion.web.access import (
     token_for,
 )
 from companion.web.charts import running_totals_chart
+from companion.web.confirm import confirm_delete
 from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.extensions import limited
 from companion.web.forms import (
@@ -298,19 +299,16 @@ def delete(game_id: str) -> Response | BaseResponse:
     table = stored_groups.group_of_game(game_id)
     if request.form.get("confirm") != "yes":
         names = store.names_of(store.get_game(game_id))
-        page = render_template(
-            "confirm_delete.html",
-            title=_("Delete the game of %(names)s?", names=messages.people(names)),
-            explanation=_(
+        return confirm_delete(
+            _("Delete the game of %(names)s?", names=messages.people(names)),
+            _(
                 "Every round, word and challenge entered goes for good, and its table's "
                 "records lose it. Archive it instead to only take it off the home page."
             ),
-            action_url=url_for("games.delete", game_id=game_id),
-            back_url=url_for("games.view", game_id=game_id),
-            confirm_label=_("Delete the game"),
-            form=ActionForm(),
+            url_for("games.delete", game_id=game_id),
+            url_for("games.view", game_id=game_id),
+            _("Delete the game"),
         )
-        return make_response(page, {"Cache-Control": "no-store"})
     groups.delete_game(game_id, token)
     flash(_("The game is deleted."), "ok")
     if table is not None:

@@ -36,6 +36,7 @@ from companion.web.access import (
     require_table,
     table_token_for,
 )
+from companion.web.confirm import confirm_delete
 from companion.web.errors import Shown, field_id, shows_refusals
 from companion.web.extensions import limited
 from companion.web.forms import MEMBER_ROWS, MEMBER_ROWS_SHOWN, ActionForm, TableForm, first_error
@@ -283,19 +284,16 @@ def delete(group_id: str) -> Response | BaseResponse:
     token = require_table(group_id, stored_groups.get_group)
     if request.form.get("confirm") != "yes":
         state = groups.read_group(group_id)
-        page = render_template(
-            "confirm_delete.html",
-            title=_("Delete the table %(name)s?", name=state.name),
-            explanation=_(
+        return confirm_delete(
+            _("Delete the table %(name)s?", name=state.name),
+            _(
                 "Its people and its records go for good. Its games stay, each on its own: "
                 "whoever holds a game's link can still open it."
             ),
-            action_url=url_for("tables.delete", group_id=group_id),
-            back_url=url_for("tables.view", group_id=group_id),
-            confirm_label=_("Delete the table"),
-            form=ActionForm(),
+            url_for("tables.delete", group_id=group_id),
+            url_for("tables.view", group_id=group_id),
+            _("Delete the table"),
         )
-        return make_response(page, {"Cache-Control": "no-store"})
     groups.delete_group(group_id, token)
     flash(_("The table is deleted; its games are still there."), "ok")
     return redirect(url_for("games.home"))
