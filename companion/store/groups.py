@@ -13,7 +13,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.engine import CursorResult
 from sqlalchemy.orm import selectinload
 
@@ -123,15 +123,26 @@ def list_groups(ids: Collection[str], limit: int = 50) -> list[GroupSummary]:
     wanted = sorted(i for i in ids if storable_id(i))[:200]
     if not wanted:
         return []
-    groups = db.session.scalars(
-        select(Group)
-        .where(Group.id.in_(wanted), Group.archived.is_(False))
-        .options(selectinload(Group.members), selectinload(Group.games))
-        .order_by(Group.updated_at.desc())
-        .limit(limit)
+    groups = list(
+        db.session.scalars(
+            select(Group)
+            .where(Group.id.in_(wanted), Group.archived.is_(False))
+            .options(selectinload(Group.members))
+            .order_by(Group.updated_at.desc())
+            .limit(limit)
+        )
     )
+    # Counted by the database: a table may have hundreds of games.
+    counted = db.session.execute(
+        select(Game.group_id, func.count())
+        .where(Game.group_id.in_([g.id for g in groups]))
+        .group_by(Game.group_id)
+    )
+    counts = {group_id: n for group_id, n in counted}
     return [
-        GroupSummary(g.id, g.name, tuple(m.name for m in g.members), len(g.games), g.updated_at)
+        GroupSummary(
+            g.id, g.name, tuple(m.name for m in g.members), counts.get(g.id, 0), g.updated_at
+        )
         for g in groups
     ]
 

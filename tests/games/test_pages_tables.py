@@ -413,6 +413,9 @@ def test_the_home_page_lists_tables_first(app, client):
     assert "Sunday family" not in text(other.get("/"))
     other.get(f"/tables/{table}")  # opened with the view link
     assert "Sunday family" in text(other.get("/"))
+    start_game(client, table, ["Ann", "Ben"])
+    start_game(client, table, ["Ann", "Cy"])
+    assert "Ann, Ben, Cy · 2 games" in text(client.get("/"))  # counted by the database
     assert message("table_link_needed")  # the catalog has it
 
 
