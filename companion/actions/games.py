@@ -15,15 +15,14 @@ from companion.actions.judging import game_judge, lexicon
 from companion.game.challenges import PENDING, tally, vote_ruling
 from companion.game.deck import text
 from companion.game.errors import Conflict, Forbidden, NotFound, RuleError
-from companion.game.play import Challenge, Play, check_names
+from companion.game.play import HOUSE_WORD_LETTERS as HOUSE_WORD_LETTERS
+from companion.game.play import Challenge, Play, check_names, house_word_key
 from companion.game.rules import Rules
 from companion.game.scoring import ChallengeResult, score_round
 from companion.lexicon import LexiconStore
 from companion.store import GameState, RoundState
 from companion.store.models import Challenge as ChallengeRow
 from companion.store.models import Game
-
-HOUSE_WORD_LETTERS = (2, 40)
 
 
 @dataclass(frozen=True)
@@ -255,15 +254,6 @@ def check_votes_decided(current: RoundState) -> None:
     waiting = [c.text.upper() for c in current.result.challenges if c.pending]
     if waiting:
         raise RuleError("vote_open", "round", number=current.number, words=waiting)
-
-
-def house_word_key(word: str) -> str:
-    """A house word as stored: lower case, checked to be 2 to 40 letters a-z."""
-    key = word.strip().lower()
-    least, most = HOUSE_WORD_LETTERS
-    if not (key.isascii() and key.isalpha()) or not least <= len(key) <= most:
-        raise RuleError("house_word_letters", "word", least=least, most=most)
-    return key
 
 
 def set_house_word(game_id: str, token: str | None, word: str, allowed: bool) -> GameState:

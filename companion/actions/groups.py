@@ -13,17 +13,13 @@ from datetime import datetime
 from companion import store
 from companion.actions.games import Created, create_game, editable
 from companion.game.errors import Conflict, Forbidden, RuleError
-from companion.game.play import check_each_name
+from companion.game.play import MEMBERS as MEMBERS  # the limits the pages show
+from companion.game.play import TABLE_NAME as TABLE_NAME
+from companion.game.play import check_members, check_table_name
 from companion.game.rules import Rules, TwoPlayerBonus
 from companion.lexicon import LexiconStore
 from companion.store import groups
 from companion.store.models import Group, Member
-
-TABLE_NAME = 60
-"""The longest name of a table."""
-
-MEMBERS = (2, 20)
-"""How few and how many people a table has (a game seats 2 to 8 of them)."""
 
 
 @dataclass(frozen=True)
@@ -67,27 +63,6 @@ def group_state(group: Group) -> GroupState:
 def read_group(group_id: str) -> GroupState:
     """Table ``group_id`` as its pages show it, or NotFound."""
     return group_state(groups.get_group(group_id))
-
-
-def check_table_name(name: str, where: str = "name") -> str:
-    """A table's name, stripped: 1 to 60 printable characters."""
-    name = name.strip()
-    if not name:
-        raise RuleError("table_name_missing", where)
-    if len(name) > TABLE_NAME:
-        raise RuleError("table_name_too_long", where, most=TABLE_NAME)
-    if not name.isprintable():
-        raise RuleError("table_name_unprintable", where)
-    return name
-
-
-def check_members(names: list[str], where: str = "members") -> None:
-    """Refuse a list of members too short or too long, or with a name missing, too long,
-    unprintable or given twice."""
-    least, most = MEMBERS
-    if not least <= len(names) <= most:
-        raise RuleError("member_count", where, count=len(names), least=least, most=most)
-    check_each_name(names, where + "[{i}]")
 
 
 def create_group(name: str, members: list[str], alternate_bonus: bool = False) -> CreatedGroup:

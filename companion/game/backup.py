@@ -20,16 +20,21 @@ from companion.game.challenges import PENDING, SCOREKEEPER, VOTE, Ruling, Verdic
 from companion.game.deck import Card, Word, card
 from companion.game.errors import RuleError, ShapeError
 from companion.game.parse import MAX_CHALLENGES, parse_rules
+from companion.game.play import HOUSE_WORD_LETTERS as HOUSE_WORD_LETTERS
 from companion.game.play import (
     MAX_PLAYERS,
     Challenge,
     Hand,
     Play,
-    check_each_name,
+    check_members,
     check_names,
     check_player_count,
     check_seat,
+    check_table_name,
+    house_word_key,
 )
+from companion.game.play import MEMBERS as MEMBERS  # the table's limits, as the app's
+from companion.game.play import TABLE_NAME as TABLE_NAME
 from companion.game.rules import MAX_LEXICON_NAME, MAX_POINTS, Rules
 from companion.game.scoring import score_round
 
@@ -40,12 +45,6 @@ MOST_GAMES = 2000
 """The most games one backup holds (a table playing every evening for five years)."""
 MOST_HOUSE_WORDS = 1000
 """The most house words one game of a backup holds."""
-TABLE_NAME = 60
-MEMBERS = (2, 20)
-"""A table's name and how few and many members it has: as ``actions.groups`` starts one
-(a test holds the two together)."""
-HOUSE_WORD_LETTERS = (2, 40)
-"""A house word as stored: lower-case letters a-z (as ``actions.games`` keeps one)."""
 CODE_LENGTH = 40
 """The longest reason code or lexicon name a challenge row keeps."""
 DECIDERS = frozenset({"table", "dictionary", PENDING, VOTE, SCOREKEEPER})
@@ -173,21 +172,15 @@ def parse_backup(data: object) -> Backup:
 
 def _table(raw: object, where: str) -> BackupTable:
     obj = _object(raw, where, {"name", "alternate_bonus", "archived", "members"})
-    name = _text(_get(obj, "name", where), _at(where, "name")).strip()
     at = _at(where, "name")
-    if not name:
-        raise RuleError("table_name_missing", at)
-    if len(name) > TABLE_NAME:
-        raise RuleError("table_name_too_long", at, most=TABLE_NAME)
-    if not name.isprintable():
-        raise RuleError("table_name_unprintable", at)
+    name = check_table_name(_text(_get(obj, "name", where), at), at)
     members_at = _at(where, "members")
     raw_members = _list(_get(obj, "members", where), members_at)
     least, most = MEMBERS
-    if not least <= len(raw_members) <= most:
+    if not least <= len(raw_members) <= most:  # before reading what may be a huge list
         raise RuleError("member_count", members_at, count=len(raw_members), least=least, most=most)
     members = [_text(m, f"{members_at}[{i}]").strip() for i, m in enumerate(raw_members)]
-    check_each_name(members, members_at + "[{i}]")
+    check_members(members, members_at)
     return BackupTable(
         name,
         _flag(_get(obj, "alternate_bonus", where), _at(where, "alternate_bonus")),
@@ -278,20 +271,17 @@ def _house_words(raw: object, where: str) -> tuple[tuple[str, bool], ...]:
     if len(listed) > MOST_HOUSE_WORDS:
         raise RuleError("backup_too_big", where, count=len(listed), most=MOST_HOUSE_WORDS)
     words: list[tuple[str, bool]] = []
-    least, most = HOUSE_WORD_LETTERS
     for i, h in enumerate(listed):
         at = f"{where}[{i}]"
         obj = _object(h, at, {"word", "allowed"})
         word = _text(_get(obj, "word", at), _at(at, "word"))
-        if not HOUSE_WORD.fullmatch(word) or not least <= len(word) <= most:
+        if house_word_key(word, _at(at, "word")) != word:  # as stored: lower case, no spaces
+            least, most = HOUSE_WORD_LETTERS
             raise RuleError("house_word_letters", _at(at, "word"), least=least, most=most)
         if words and word <= words[-1][0]:
             raise RuleError("backup_not_increasing", _at(at, "word"), field="word")
         words.append((word, _flag(_get(obj, "allowed", at), _at(at, "allowed"))))
     return tuple(words)
-
-
-HOUSE_WORD = re.compile(r"[a-z]+")
 
 
 # --- rounds ------------------------------------------------------------------------------

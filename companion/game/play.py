@@ -147,6 +147,46 @@ def check_names(names: list[str], where: str = "players[{i}].name") -> None:
     check_each_name(names, where)
 
 
+TABLE_NAME = 60
+"""The longest name of a table (a group of people who play together)."""
+
+MEMBERS = (2, 20)
+"""How few and how many people a table has (a game seats 2 to 8 of them)."""
+
+HOUSE_WORD_LETTERS = (2, 40)
+"""A house word's length in letters a-z."""
+
+
+def check_table_name(name: str, where: str = "name") -> str:
+    """A table's name, stripped: 1 to ``TABLE_NAME`` printable characters."""
+    name = name.strip()
+    if not name:
+        raise RuleError("table_name_missing", where)
+    if len(name) > TABLE_NAME:
+        raise RuleError("table_name_too_long", where, most=TABLE_NAME)
+    if not name.isprintable():
+        raise RuleError("table_name_unprintable", where)
+    return name
+
+
+def check_members(names: list[str], where: str = "members") -> None:
+    """Refuse a table's list of people too short or too long (``MEMBERS``), or with a
+    name missing, too long, unprintable or given twice."""
+    least, most = MEMBERS
+    if not least <= len(names) <= most:
+        raise RuleError("member_count", where, count=len(names), least=least, most=most)
+    check_each_name(names, where + "[{i}]")
+
+
+def house_word_key(word: str, where: str = "word") -> str:
+    """A house word as stored: lower case, checked to be 2 to 40 letters a-z."""
+    key = word.strip().lower()
+    least, most = HOUSE_WORD_LETTERS
+    if not (key.isascii() and key.isalpha()) or not least <= len(key) <= most:
+        raise RuleError("house_word_letters", where, least=least, most=most)
+    return key
+
+
 def check_each_name(names: list[str], where: str = "players[{i}].name") -> None:
     """Refuse a missing, too long, unprintable or repeated name (any number of them)."""
     seen: set[str] = set()

@@ -32,8 +32,7 @@ from wtforms.fields import FieldList
 from wtforms.utils import unset_value
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from companion.actions.groups import MEMBERS
-from companion.game.play import MAX_PLAYERS
+from companion.game.play import MAX_PLAYERS, MEMBERS
 from companion.game.rules import (
     BY_RULE,
     JUNIOR_RULES,
