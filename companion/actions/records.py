@@ -69,19 +69,26 @@ class Counted:
         return tuple(n for n, t in zip(self.summary.names, totals, strict=True) if t == best)
 
 
-def played_game(lexicons: LexiconStore, game: Game, state: store.GameState) -> PlayedGame:
-    """A stored game (scored as ``state``) as the records read it: its closed rounds, with
-    the points each seat left on the table (None when the game's word list is not on this
-    server)."""
-    closed = [r for r in state.rounds if r.closed and r.result is not None]
-    left: list[int] | None = [0] * len(state.names)
-    for r in closed:
+def points_left(lexicons: LexiconStore, state: store.GameState) -> tuple[int, ...] | None:
+    """The points each seat left on the table over the closed rounds (the best-play
+    review, about a millisecond a hand); None when the game's word list is not on this
+    server."""
+    left = [0] * len(state.names)
+    for r in state.rounds:
+        if not r.closed or r.result is None:
+            continue
         reviews = review_round(lexicons, state, r)
-        if left is None or not reviews:
-            left = None
-            break
+        if not reviews:
+            return None
         for seat, review in enumerate(reviews):
             left[seat] += review.left
+    return tuple(left)
+
+
+def played_game(game: Game, state: store.GameState, left: tuple[int, ...] | None) -> PlayedGame:
+    """A stored game (scored as ``state``) as the records read it: its closed rounds, and
+    ``left``, the points each seat left on the table (``points_left``)."""
+    closed = [r for r in state.rounds if r.closed and r.result is not None]
     return PlayedGame(
         game_id=game.id,
         started=game.created_at,
@@ -90,7 +97,7 @@ def played_game(lexicons: LexiconStore, game: Game, state: store.GameState) -> P
         rounds=tuple(r.result for r in closed if r.result is not None),
         numbers=tuple(r.number for r in closed),
         totals=tuple(s.total for s in sorted(state.table, key=lambda s: s.seat)),
-        left=tuple(left) if left is not None else None,
+        left=left,
     )
 
 
@@ -149,7 +156,7 @@ def _shared(keys: list[str]) -> list[object]:
 def _worked_out(lexicons: LexiconStore, game_id: str) -> Counted:
     game = store.get_game(game_id)
     state = store.state_of(game)
-    summary = summarise(played_game(lexicons, game, state))
+    summary = summarise(played_game(game, state, points_left(lexicons, state)))
     return Counted(summary, state.finished, state.closed_rounds, state.rules.rounds)
 
 
@@ -172,10 +179,16 @@ class GroupRecords:
 def group_records(
     lexicons: LexiconStore, group_id: str, budget: float | None = None
 ) -> GroupRecords:
-    """Table ``group_id`` and the records of its finished games worked out within
-    ``budget`` seconds (``WORK_BUDGET`` by default: all of them, but for a big table seen
-    for the first time), or NotFound."""
-    group = read_group(group_id)
+    """Table ``group_id`` and its records (``records_of``), or NotFound."""
+    return records_of(lexicons, read_group(group_id), budget)
+
+
+def records_of(
+    lexicons: LexiconStore, group: GroupState, budget: float | None = None
+) -> GroupRecords:
+    """The records of table ``group`` (as just read) from its finished games worked out
+    within ``budget`` seconds (``WORK_BUDGET`` by default: all of them, but for a big
+    table seen for the first time)."""
     games = tuple(counted(lexicons, group.games, budget))
     finished = [c.summary for c in games if c is not None and c.finished]
     return GroupRecords(group, table_records(finished, dict(group.members)), games)
@@ -192,8 +205,14 @@ class GameRecap:
 
 
 def game_recap(lexicons: LexiconStore, game_id: str) -> GameRecap:
-    """The recap of game ``game_id`` (of its closed rounds), or NotFound."""
+    """The recap of game ``game_id`` (of its closed rounds), or NotFound. The points left
+    on the table come from the game's summary at its version, as the records keep it:
+    the best plays are solved once, not for every view of the recap and its card."""
     game = store.get_game(game_id)
     state = store.state_of(game)
     group = read_group(game.group_id) if game.group_id else None
-    return GameRecap(state, recap(played_game(lexicons, game, state)), group, game.created_at)
+    listed = GroupGame(game.id, game.version, game.created_at, game.archived)
+    [kept] = counted(lexicons, [listed])
+    assert kept is not None  # the first game missing is always worked out
+    played = played_game(game, state, kept.summary.left)
+    return GameRecap(state, recap(played), group, game.created_at)

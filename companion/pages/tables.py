@@ -177,7 +177,7 @@ def render_table(
     group = stored_groups.get_group(group_id)
     state = groups.group_state(group)
     token = table_token_for(group)
-    kept = records.group_records(referee.store(), group.id)
+    kept = records.records_of(referee.store(), state)
     if token is None:
         remember_table_seen(group.id)
     view_url = public_url("tables.view", group_id=group.id)
