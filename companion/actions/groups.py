@@ -8,7 +8,6 @@ first, and returns what that write produced; a refusal changes nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import datetime
 
 from companion import store
 from companion.actions.games import Created, create_game, editable
@@ -249,8 +248,3 @@ def delete_group(group_id: str, token: str | None) -> None:
     with store.transaction("table_changed"):
         group = editable_group(group_id, token)
         store.db.session.delete(group)
-
-
-def started_at(state: GroupState, game_id: str) -> datetime | None:
-    """When game ``game_id`` of the table was started."""
-    return next((g.created_at for g in state.games if g.id == game_id), None)

@@ -69,7 +69,7 @@ def storable_id(game_id: str) -> bool:
     return STORABLE_ID.fullmatch(game_id) is not None
 
 
-Row = TypeVar("Row", Game, Solitaire)
+Row = TypeVar("Row", Game, Solitaire, Group)
 
 
 def new_secret() -> str:
@@ -427,9 +427,10 @@ def _clashed(exc: OperationalError) -> bool:
     return any(word in str(exc.orig).lower() for word in LOCK_CLASHES)
 
 
-def _lock(model: type[Game] | type[Solitaire], row_id: str, missing: str) -> None:
+def lock_row(model: type[Game] | type[Solitaire] | type[Group], row_id: str, missing: str) -> None:
     """Lock one row for this transaction: an UPDATE of it, so a second writer of the same
-    game waits until this transaction ends, then reads what it wrote; NotFound if none."""
+    game (or table) waits until this transaction ends, then reads what it wrote; NotFound
+    (code ``missing``) if none."""
     if not storable_id(row_id):
         raise NotFound(missing)
     found = db.session.execute(
@@ -446,7 +447,7 @@ def _lock(model: type[Game] | type[Solitaire], row_id: str, missing: str) -> Non
 
 def locked_game(game_id: str) -> Game:
     """Lock game ``game_id`` for this transaction and read it fresh, or NotFound."""
-    _lock(Game, game_id, "no_such_game")
+    lock_row(Game, game_id, "no_such_game")
     return get_game(game_id)
 
 
@@ -460,9 +461,9 @@ def touch(game: Game, *changed: Round) -> None:
     db.session.flush()
 
 
-def _insert(model: type[Row], **columns: object) -> tuple[Row, str]:
-    """Add a new game's row, with a random id (its view link); return it and its edit token
-    (shown once, stored hashed)."""
+def insert_row(model: type[Row], **columns: object) -> tuple[Row, str]:
+    """Add a new row of a game, solitaire game or table, with a random id (its view link);
+    return it and its edit token (shown once, stored hashed)."""
     token = new_secret()
     row = model(id=secrets.token_urlsafe(16), edit_token_hash=token_hash(token), **columns)
     db.session.add(row)
@@ -486,7 +487,7 @@ def insert_game(
         Player(seat=i, name=n, handicap=h, member_id=m)
         for i, (n, h, m) in enumerate(zip(names, start, sat, strict=True))
     ]
-    return _insert(
+    return insert_row(
         Game,
         first_dealer=first_dealer,
         rules=rules.as_dict(),
@@ -657,7 +658,7 @@ def get_solitaire(game_id: str) -> Solitaire:
 
 def locked_solitaire(game_id: str) -> Solitaire:
     """Lock solitaire game ``game_id`` for this transaction and read it fresh, or NotFound."""
-    _lock(Solitaire, game_id, "no_such_solitaire")
+    lock_row(Solitaire, game_id, "no_such_solitaire")
     return get_solitaire(game_id)
 
 
@@ -666,7 +667,9 @@ def insert_solitaire(
 ) -> tuple[Solitaire, str]:
     """Add a new solitaire game's row; return it and its edit token."""
     cards = [c.name for c in game.face_up]
-    return _insert(Solitaire, face_up=cards, practice_seed=seed, min_word=min_word, lexicon=lexicon)
+    return insert_row(
+        Solitaire, face_up=cards, practice_seed=seed, min_word=min_word, lexicon=lexicon
+    )
 
 
 def put_steps(row: Solitaire, game: solitaire.Game) -> None:

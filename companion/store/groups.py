@@ -8,17 +8,15 @@ computed from the games (``companion/actions/records.py``).
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import func, select, update
-from sqlalchemy.engine import CursorResult
+from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from companion.game.errors import NotFound
-from companion.store import new_secret, storable_id, token_hash
+from companion.store import insert_row, lock_row, storable_id
 from companion.store.db import db
 from companion.store.models import Game, Group, Member, Player, now
 
@@ -36,36 +34,21 @@ def get_group(group_id: str) -> Group:
 
 
 def locked_group(group_id: str) -> Group:
-    """Lock table ``group_id`` for this transaction (an UPDATE of its row, so two phones
-    changing it take turns) and read it fresh, or NotFound."""
-    if storable_id(group_id):
-        found = db.session.execute(
-            update(Group)
-            .where(Group.id == group_id)
-            .values(version=Group.version)
-            .execution_options(synchronize_session=False)
-        )
-        assert isinstance(found, CursorResult)
-        if found.rowcount == 1:
-            db.session.expire_all()
-            return get_group(group_id)
-    raise NotFound("no_such_table")
+    """Lock table ``group_id`` for this transaction (so two phones changing it take turns)
+    and read it fresh, or NotFound."""
+    lock_row(Group, group_id, "no_such_table")
+    return get_group(group_id)
 
 
 def insert_group(name: str, members: list[str], alternate_bonus: bool) -> tuple[Group, str]:
     """Add a new table with its members in order; return it and its edit token (shown
     once, stored hashed)."""
-    token = new_secret()
-    group = Group(
-        id=secrets.token_urlsafe(16),
-        edit_token_hash=token_hash(token),
+    return insert_row(
+        Group,
         name=name,
         alternate_bonus=alternate_bonus,
         members=[Member(position=i, name=n) for i, n in enumerate(members)],
     )
-    db.session.add(group)
-    db.session.flush()
-    return group, token
 
 
 def touch_group(group: Group) -> None:
