@@ -1,4 +1,4 @@
-"""The import layers: game/ and lexicon/ -> store -> actions -> web (api, pages, cli).
+"""The import layers: game/, lexicon/ and vision/ -> store -> actions -> web (api, pages, cli).
 
 Every module of ``companion`` is read (its imports, not run) and placed in a layer; an
 import of a higher layer fails, and so does a page importing the API or another page.
@@ -14,7 +14,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "companion"
 
-LAYERS = {"game": 0, "lexicon": 0, "store": 1, "actions": 2, "web": 3}
+LAYERS = {"game": 0, "lexicon": 0, "vision": 0, "store": 1, "actions": 2, "web": 3}
 
 
 def module_name(path: Path) -> str:
@@ -28,7 +28,7 @@ def layer(module: str) -> str:
     if len(parts) < 2:
         return "web"  # the package root is the app factory
     head = parts[1]
-    if head in ("game", "lexicon", "actions"):
+    if head in ("game", "lexicon", "vision", "actions"):
         return head
     if head == "store":
         return "store"
@@ -74,6 +74,10 @@ def test_imports_run_down_the_layers(path: Path) -> None:
         assert theirs <= mine, f"{me} ({layer(me)}) imports {target} ({layer(target)})"
         if layer(me) == "game":
             assert target.startswith("companion.game"), f"{me} imports {target}: game/ is pure"
+        if layer(me) == "vision":
+            assert target.startswith(("companion.game", "companion.vision")), (
+                f"{me} imports {target}: vision/ stands on game/ alone"
+            )
 
 
 def test_no_page_imports_the_api_or_another_page() -> None:
@@ -101,6 +105,7 @@ def test_the_api_imports_no_page() -> None:
     [
         ("companion.game.deck", "game"),
         ("companion.lexicon.store", "lexicon"),
+        ("companion.vision.cards", "vision"),
         ("companion.store", "store"),
         ("companion.store.models", "store"),
         ("companion.store.db", "store"),
