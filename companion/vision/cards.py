@@ -23,7 +23,15 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from companion.game.reading import ReadCard, Reading, Sighting, letters_of, reading, split_line
+from companion.game.reading import (
+    ReadCard,
+    Reading,
+    Sighting,
+    identify,
+    letters_of,
+    reading,
+    split_line,
+)
 from companion.vision import model
 from companion.vision.photo import shrunk
 
@@ -130,9 +138,14 @@ def _sightings(eng: Any, bgr: np.ndarray) -> Iterator[Sighting]:
         else None
     )
     numbers = itertools.count()
+    doubtful = []
     for shape in cards:
-        yield from _card_indices(eng, bgr, shape, next(numbers))
-    rest = [
+        read = list(_card_indices(eng, bgr, shape, next(numbers)))
+        if _one_card(read):
+            yield from read
+        else:  # not one card after all: cards fanned in a card's shape, or no index
+            doubtful.append(shape)
+    rest = doubtful + [
         s
         for s in shapes
         if all(s is not c for c in cards) and (typical is None or s.area > 0.4 * typical)
@@ -141,6 +154,14 @@ def _sightings(eng: Any, bgr: np.ndarray) -> Iterator[Sighting]:
         rest = [None]  # nothing stands out from the table: read the whole picture
     for shape in rest:
         yield from _group_indices(eng, bgr, shape, size, numbers)
+
+
+def _one_card(read: list[Sighting]) -> bool:
+    """Whether a shape's two corners show one card: both read as that card, or one
+    read with its value agreeing."""
+    found = [identify(s.letters, s.value, s.score) for s in read]
+    names = {f[0].name for f in found if f is not None}
+    return len(names) == 1 and (len(found) == 2 or any(f is not None and f[1] for f in found))
 
 
 def _box(quad: np.ndarray) -> tuple[int, int, int, int]:
@@ -200,6 +221,28 @@ def _index_of(texts: list[model.Text]) -> tuple[str, str, float]:
     return letters, value, top.score
 
 
+def _crop(bgr: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The text inside ``quad`` (four corners clockwise from its top left), straightened."""
+    import cv2
+
+    width = int(max(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[3])))
+    height = int(max(np.linalg.norm(quad[3] - quad[0]), np.linalg.norm(quad[2] - quad[1])))
+    target = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
+    return cv2.warpPerspective(bgr, matrix, (max(width, 1), max(height, 1)))
+
+
+def _upside_down(eng: Any, bgr: np.ndarray, text: model.Text, offset: tuple[int, int]) -> bool:
+    """Whether a letter line reads better turned over: a card's bottom index, seen from
+    the top of the card (its value, above it, may not have been found)."""
+    import cv2
+
+    quad = np.array(text.quad, dtype=np.float32) + np.float32(offset)
+    turned = cv2.rotate(_crop(bgr, quad), cv2.ROTATE_180)
+    ((_, score),) = model.read_lines(eng, [turned])
+    return score > text.score + 0.05
+
+
 def _group_indices(
     eng: Any,
     bgr: np.ndarray,
@@ -245,7 +288,7 @@ def _group_indices(
             ]
             if below:
                 value = min(below)[1]
-            elif above:
+            elif above or _upside_down(eng, bgr, t, (x0, y0)):
                 continue  # an index upside down: a card's bottom corner
         indices.append((t, letters, value, cx, cy, th))
     if not indices:
