@@ -38,7 +38,12 @@ from companion.vision.photo import shrunk
 __all__ = ["ReadCard", "Reading", "read_cards"]
 
 WORK_SIDE = 1600
-"""The picture is read at most this many pixels on its longest side."""
+"""The cards' outlines are looked for on the picture shrunk to this many pixels on its
+longest side (fewer pixels: quicker, and the table's grain smoothed away)."""
+
+FULL_SIDE = 3000
+"""The indices are read from the picture at most this many pixels on its longest side
+(a phone's 12 megapixels is 4000)."""
 
 CARD_W, CARD_H = 300, 420
 """A straightened card, in pixels (the deck's 63 x 88 mm)."""
@@ -46,8 +51,9 @@ CARD_W, CARD_H = 300, 420
 CORNER = (0.45, 0.36)
 """The part of a straightened card read for its index: width and height fractions."""
 
-CARD_RATIO = (0.55, 0.85)
-"""A lone card's short side over its long side, as photographed (0.72 flat)."""
+CARD_RATIO = (0.5, 0.9)
+"""A lone card's short side over its long side, as photographed (0.72 flat; a camera
+at a slant makes it more or less)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -65,11 +71,14 @@ class _Shape:
 def read_cards(image: Image.Image) -> Reading:
     """Every card on ``image`` (upright RGB), its words and its cards left over. Boxes
     are in ``image``'s own pixels."""
-    small = shrunk(image, WORK_SIDE)
-    scale = image.width / small.width
-    bgr = np.ascontiguousarray(np.asarray(small)[:, :, ::-1])
+    full = shrunk(image, FULL_SIDE)
+    small = shrunk(full, WORK_SIDE)
+    scale = image.width / full.width
+    bgr = np.ascontiguousarray(np.asarray(full)[:, :, ::-1])
+    outline = np.ascontiguousarray(np.asarray(small)[:, :, ::-1])
+    shapes = [_scaled_shape(s, full.width / small.width) for s in _shapes(outline)]
     with model.engine() as eng:
-        seen = list(_sightings(eng, bgr))
+        seen = list(_sightings(eng, bgr, shapes))
     found = reading(seen)
     return Reading(
         tuple(ReadCard(c.card, c.sure, _scaled(c.box, scale)) for c in found.cards),
@@ -83,17 +92,43 @@ def _scaled(box: tuple[int, int, int, int], scale: float) -> tuple[int, int, int
     return (round(x * scale), round(y * scale), round(w * scale), round(h * scale))
 
 
-def _shapes(bgr: np.ndarray) -> list[_Shape]:
-    """The light, unsaturated shapes big enough to be a card, or cards overlapping."""
+def _scaled_shape(shape: _Shape, scale: float) -> _Shape:
+    """A shape found on the small picture, on the full one."""
+    return _Shape(
+        shape.quad * np.float32(scale),
+        (shape.centre[0] * scale, shape.centre[1] * scale),
+        (shape.size[0] * scale, shape.size[1] * scale),
+        shape.angle,
+        shape.area * scale * scale,
+        shape.solid,
+    )
+
+
+def _mask(bgr: np.ndarray) -> np.ndarray:
+    """Where cards lie: lighter than the table (Otsu's threshold on brightness), or, on a
+    table as light as the cards, inside the outlines their edges draw."""
     import cv2
 
-    hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
-    value = cv2.GaussianBlur(hsv[..., 2], (5, 5), 0)
-    threshold, _ = cv2.threshold(value, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    mask = ((hsv[..., 1] < 80) & (value > threshold)).astype(np.uint8) * 255
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    value = cv2.GaussianBlur(cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)[..., 2], (5, 5), 0)
+    _, mask = cv2.threshold(value, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    if cv2.countNonZero(mask) > 0.45 * mask.size:
+        edges = cv2.Canny(value, 30, 90)
+        edges = cv2.dilate(edges, np.ones((3, 3), np.uint8), iterations=2)
+        outlines, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        mask = np.zeros_like(value)
+        cv2.drawContours(mask, outlines, -1, 255, thickness=cv2.FILLED)
+        mask = cv2.erode(mask, np.ones((3, 3), np.uint8), iterations=2)
+    # fill the letters' notches, then cut the thin bridges between cards laid close
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((9, 9), np.uint8))
+
+
+def _shapes(bgr: np.ndarray) -> list[_Shape]:
+    """The shapes big enough to be a card, or cards overlapping: four corners each (the
+    card's own, when its outline is four-sided: a card photographed at a slant)."""
+    import cv2
+
+    contours, _ = cv2.findContours(_mask(bgr), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     area = bgr.shape[0] * bgr.shape[1]
     shapes = []
     for contour in contours:
@@ -102,9 +137,15 @@ def _shapes(bgr: np.ndarray) -> list[_Shape]:
             continue
         (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
         quad = cv2.boxPoints(((cx, cy), (w, h), angle)).astype(np.float32)
-        short, long = sorted((w, h))
+        hull = cv2.convexHull(contour)
+        corners = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
+        if len(corners) == 4:
+            quad = corners.reshape(4, 2).astype(np.float32)
+        outline = cv2.contourArea(quad)
+        sides = [float(np.linalg.norm(quad[(i + 1) % 4] - quad[i])) for i in range(4)]
+        short, long = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
         lean = angle if h >= w else angle - 90  # the long side's lean from upright
-        shapes.append(_Shape(quad, (cx, cy), (short, long), lean, a, a / max(w * h, 1.0)))
+        shapes.append(_Shape(quad, (cx, cy), (short, long), lean, a, a / max(outline, 1.0)))
     return shapes
 
 
@@ -127,8 +168,8 @@ def _portrait(quad: np.ndarray) -> np.ndarray:
     return points.astype(np.float32)
 
 
-def _sightings(eng: Any, bgr: np.ndarray) -> Iterator[Sighting]:
-    shapes = _shapes(bgr)
+def _sightings(eng: Any, bgr: np.ndarray, shapes: list[_Shape]) -> Iterator[Sighting]:
+    """The indices read on the picture ``bgr``, its cards' outlines being ``shapes``."""
     singles = [s for s in shapes if _is_card(s, None)]
     typical = float(np.median([s.area for s in singles])) if singles else None
     cards = [s for s in shapes if _is_card(s, typical)]
@@ -139,28 +180,46 @@ def _sightings(eng: Any, bgr: np.ndarray) -> Iterator[Sighting]:
     )
     numbers = itertools.count()
     doubtful = []
+    taken: list[np.ndarray] = []  # the outlines of the cards read, each read once
     for shape in cards:
+        if _within(shape.centre, taken):
+            continue  # a card split in two by a shadow: read from its other part
         read = list(_card_indices(eng, bgr, shape, next(numbers)))
-        if _one_card(read):
+        names = [f[0].name for s in read if (f := identify(s.letters, s.value, s.score))]
+        if len(names) == 1:  # one corner read: one card, or a row of cards in its shape?
+            group = list(_group_indices(eng, bgr, shape, None, numbers))
+            if len(group) > 1:
+                names = []
+        if names and len(set(names)) == 1:
+            taken.append(shape.quad)
             yield from read
         else:  # not one card after all: cards fanned in a card's shape, or no index
             doubtful.append(shape)
-    rest = doubtful + [
-        s
-        for s in shapes
-        if all(s is not c for c in cards) and (typical is None or s.area > 0.4 * typical)
+    rest: list[_Shape | None] = [
+        *doubtful,
+        *(
+            s
+            for s in shapes
+            if all(s is not c for c in cards) and (typical is None or s.area > 0.4 * typical)
+        ),
     ]
-    if not cards and not rest:
-        rest = [None]  # nothing stands out from the table: read the whole picture
-    for shape in rest:
-        yield from _group_indices(eng, bgr, shape, size, numbers)
+    found = bool(taken)
+    for part in rest:
+        for sighting in _group_indices(eng, bgr, part, size, numbers):
+            x, y, w, h = sighting.box
+            if not _within((x + w / 2, y + h / 2), taken):
+                found = True
+                yield sighting
+    if not found:  # no card stands out from the table: read the whole picture
+        yield from _group_indices(eng, bgr, None, size, numbers)
 
 
-def _one_card(read: list[Sighting]) -> bool:
-    """Whether a shape's corners show one card: they name one card (both, or one while
-    the other shows nothing readable)."""
-    found = [identify(s.letters, s.value, s.score) for s in read]
-    return len({f[0].name for f in found if f is not None}) == 1
+def _within(point: tuple[float, float], quads: list[np.ndarray]) -> bool:
+    """Whether ``point`` lies on one of the cards already read."""
+    import cv2
+
+    spot = (float(point[0]), float(point[1]))
+    return any(cv2.pointPolygonTest(q.reshape(-1, 1, 2), spot, False) >= 0 for q in quads)
 
 
 def _box(quad: np.ndarray) -> tuple[int, int, int, int]:
@@ -174,7 +233,7 @@ def _card_indices(eng: Any, bgr: np.ndarray, shape: _Shape, number: int) -> Iter
     import cv2
 
     corners = _portrait(shape.quad)
-    target = np.float32([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]])
+    target = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], dtype=np.float32)
     flat = cv2.warpPerspective(bgr, cv2.getPerspectiveTransform(corners, target), (CARD_W, CARD_H))
     w, h = int(CARD_W * CORNER[0]), int(CARD_H * CORNER[1])
     for turned in (flat, cv2.rotate(flat, cv2.ROTATE_180)):
@@ -231,7 +290,7 @@ def _crop(bgr: np.ndarray, quad: np.ndarray) -> np.ndarray:
 
     width = int(max(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[3])))
     height = int(max(np.linalg.norm(quad[3] - quad[0]), np.linalg.norm(quad[2] - quad[1])))
-    target = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    target = np.array([[0, 0], [width, 0], [width, height], [0, height]], dtype=np.float32)
     matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
     return cv2.warpPerspective(bgr, matrix, (max(width, 1), max(height, 1)))
 
@@ -248,12 +307,13 @@ def _upside_down(eng: Any, view: np.ndarray, text: model.Text) -> bool:
 
 def _lean(shape: _Shape) -> float:
     """The direction of a group's long side (a row of cards, a fan), in degrees from
-    level, -90 to 90: the group is read turned back by it."""
+    level, -50 to 50: the group is read turned back by it."""
     quad = shape.quad
     sides = [quad[(i + 1) % 4] - quad[i] for i in range(2)]
     dx, dy = max(sides, key=lambda v: float(np.hypot(*v)))
-    angle = float(np.degrees(np.arctan2(dy, dx)))
-    return (angle + 90) % 180 - 90
+    angle = (float(np.degrees(np.arctan2(dy, dx))) + 90) % 180 - 90
+    # a group higher than wide is no row (a hand held with a thumb on it): read as it is
+    return angle if abs(angle) <= 50 else 0.0
 
 
 def _view(bgr: np.ndarray, shape: _Shape | None) -> tuple[np.ndarray, np.ndarray, float]:
@@ -263,14 +323,14 @@ def _view(bgr: np.ndarray, shape: _Shape | None) -> tuple[np.ndarray, np.ndarray
 
     height, width = bgr.shape[:2]
     if shape is None:
-        return bgr, np.float32([[1, 0, 0], [0, 1, 0]]), 0.0
+        return bgr, np.array([[1, 0, 0], [0, 1, 0]], dtype=np.float32), 0.0
     x, y, w, h = _box(shape.quad)
     x0, y0 = max(0, x - 8), max(0, y - 8)
     x1, y1 = min(width, x + w + 8), min(height, y + h + 8)
     crop = bgr[y0:y1, x0:x1]
     turn = _lean(shape)
     if abs(turn) < 8:
-        return np.ascontiguousarray(crop), np.float32([[1, 0, x0], [0, 1, y0]]), 0.0
+        return np.ascontiguousarray(crop), np.array([[1, 0, x0], [0, 1, y0]], dtype=np.float32), 0.0
     ch, cw = crop.shape[:2]
     matrix = cv2.getRotationMatrix2D((cw / 2, ch / 2), turn, 1.0)
     cos, sin = abs(matrix[0, 0]), abs(matrix[0, 1])
@@ -299,10 +359,24 @@ def _group_indices(
         letters, value = split_line(t.text, "")
         cx, cy = _centre(t.quad)
         lines.append((t, letters, value, cx, cy, _height(t.quad)))
+
+    def valued(t: model.Text, cx: float, cy: float, th: float) -> bool:
+        """Whether a line has a value line under it (an index upright)."""
+        return any(
+            lt is not t and not letters_of(ll) and abs(lx - cx) < th and 0 < ly - cy < 2.2 * th
+            for lt, ll, _, lx, ly, _ in lines
+        )
+
+    upright = [
+        (cy, th)
+        for t, ll, v, cx, cy, th in lines
+        if letters_of(ll) and (v or valued(t, cx, cy, th))
+    ]
     indices = []
     for t, letters, value, cx, cy, th in lines:
         if not letters_of(letters):
             continue
+        level = any(abs(cy - uy) < 0.7 * uh for uy, uh in upright)
         if not value:
             below = [
                 (ly - cy, lt.text)
@@ -322,7 +396,7 @@ def _group_indices(
             ]
             if below:
                 value = min(below)[1]
-            elif above or _upside_down(eng, view, t):
+            elif above or (not level and _upside_down(eng, view, t)):
                 continue  # an index upside down: a card's bottom corner
         indices.append((t, letters, value, cx, cy, th))
     if not indices:
@@ -330,10 +404,10 @@ def _group_indices(
     letter_h = float(np.median([i[5] for i in indices if i[2]] or [i[5] for i in indices]))
     card_w, card_h = size if size else (letter_h * 4.5, letter_h * 6.3)
     for t, letters, value, cx, cy, th in indices:
-        if not value and not 0.6 * letter_h <= th <= 1.6 * letter_h:
+        if th > 1.7 * letter_h or th > 0.2 * card_h or (not value and th < 0.6 * letter_h):
             continue  # not an index: a card's big middle letter, or other writing
-        centre = back @ np.float32([cx + card_w * 0.3, cy + card_h * 0.35, 1.0])
-        quad = np.array([back @ np.float32([px, py, 1.0]) for px, py in t.quad])
+        centre = back @ np.array([cx + card_w * 0.3, cy + card_h * 0.35, 1.0], dtype=np.float32)
+        quad = np.array([back @ np.array([px, py, 1.0], dtype=np.float32) for px, py in t.quad])
         yield Sighting(
             letters,
             value,

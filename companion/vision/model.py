@@ -59,7 +59,7 @@ def _load() -> Any:
                 "Global.text_score": 0.0,
                 "Global.use_cls": False,
                 "Global.max_side_len": 2000,
-                "Global.min_side_len": 16,
+                "Global.min_side_len": 32,  # smaller rounds to 0 in its stride of 32
                 "EngineConfig.onnxruntime.intra_op_num_threads": n,
                 "EngineConfig.onnxruntime.inter_op_num_threads": 1,
                 "Det.limit_type": "max",
@@ -82,8 +82,23 @@ def loaded() -> bool:
     return _engine is not None
 
 
+SMALLEST = 8
+"""An image narrower or lower than this (pixels) holds no card's letter: not read."""
+
+LONGEST = 20
+"""An image more than this many times as wide as high (or high as wide) is no card's
+index, and RapidOCR can't scale it: not read."""
+
+
+def _readable(image: np.ndarray) -> bool:
+    h, w = image.shape[:2]
+    return min(h, w) >= SMALLEST and max(h, w) <= LONGEST * min(h, w)
+
+
 def find_text(eng: Any, image: np.ndarray) -> list[Text]:
     """Every line of text in ``image`` (BGR pixels), read."""
+    if not _readable(image):
+        return []
     result = eng(image, use_det=True, use_cls=False, use_rec=True)
     if result.boxes is None or result.txts is None:
         return []
@@ -97,6 +112,9 @@ def read_lines(eng: Any, images: Sequence[np.ndarray]) -> list[tuple[str, float]
     """What each image (one line of text, BGR) reads, with its confidence."""
     out = []
     for image in images:
+        if not _readable(image):
+            out.append(("", 0.0))
+            continue
         result = eng(image, use_det=False, use_cls=False, use_rec=True)
         texts = list(result.txts or ())
         scores = list(result.scores or ())
