@@ -154,11 +154,13 @@ def start_game(
     )
 
 
-def last_rules(state: GroupState) -> Rules | None:
-    """The house rules of the table's latest game, the next game's defaults."""
+def last_settings(state: GroupState) -> tuple[Rules, bool] | None:
+    """The house rules of the table's latest game and whether it kept photos: the next
+    game's defaults."""
     if not state.games:
         return None
-    return store.rules_of(store.get_game(state.games[-1].id))
+    game = store.get_game(state.games[-1].id)
+    return store.rules_of(game), game.keep_photos
 
 
 def switched_bonus(rules: Rules, players: int) -> Rules:
