@@ -169,6 +169,8 @@ def _kept_photos(
     game = store.get_game(game_id)
     if not game.keep_photos:
         return {}
+    for seat in hands:
+        seat_name(game, seat)
     _check_right(game, token, hands)
     return {
         seat: keepable_jpeg(open_picture(data, f"players[{seat}].photo"))

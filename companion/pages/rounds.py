@@ -452,7 +452,7 @@ def save_seat(game_id: str, number: int, seat: int) -> BaseResponse:
     """This phone's own hand: saved alone, so every phone at the table saves at once; with
     the photo of it sent beside it (``photo``), in a game that keeps photos. The rights
     this phone holds go to the action unchecked: it loads the game once, under its lock,
-    and checks them."""
+    and checks them (with a photo, once more before: the photo is read unlocked)."""
     token = (held_token(game_id), held_seat_token(game_id))
     form = SeatForm()
     hand = _typed_hand(form, bool(form.went_out.data))

@@ -13,7 +13,7 @@ from PIL import Image
 from sqlalchemy import select
 
 from companion.actions import games, groups, seats
-from companion.game.errors import Forbidden, RuleError, ShapeError
+from companion.game.errors import Forbidden, NotFound, RuleError, ShapeError
 from companion.game.rules import Rules
 from companion.lexicon import LexiconStore
 from companion.store.models import Game, RoundPhoto
@@ -138,6 +138,8 @@ def test_only_who_may_save_the_hand_sends_its_photo(
         act(seats.save_seats, lexicons, gid, None, 1, {1: BEN}, None, {1: camera_jpeg()})
     with act.refused(Forbidden, "seat_not_yours", "", seat=2, name="Cy", yours="Ben"):
         act(seats.save_seats, lexicons, gid, ben, 1, {2: CY}, None, {2: camera_jpeg()})
+    with act.refused(NotFound, "no_such_seat", "", seat=7, seats=3):
+        act(seats.save_seats, lexicons, gid, ben, 1, {7: CY}, None, {7: camera_jpeg()})
     act(seats.save_seats, lexicons, gid, ben, 1, {1: BEN}, None, {1: camera_jpeg()})
     assert [(n, s) for _, n, s, _, _ in photos(act)] == [(1, 1)]
 
