@@ -397,7 +397,7 @@ def _table_game(app: Flask, api: FlaskClient, editor: FlaskClient, table: Table)
     with app.app_context():
         created = groups.start_game(
             app.extensions["lexicons"], table.id, table.token, FAMILY_GAME, 0,
-            parse_rules(SHORT_PLAN),
+            parse_rules(SHORT_PLAN), (), True,  # it keeps photos: the hand forms read them
         )
     game = Table(created.state.id, created.token, list(FAMILY_GAME))
     _play(api, game, len(SHORT_PLAN["hands"]), False)
@@ -525,6 +525,26 @@ class Upload:
 
     filename: str
     data: bytes
+
+
+def _pictures() -> list[bytes]:
+    """What a phone may send as the photo of its hand: small pictures (JPEG, PNG, WebP,
+    a GIF), one cut short, one whose header says huge, and things that are no picture."""
+    import io
+
+    from PIL import Image
+
+    made = []
+    for kind in ("JPEG", "PNG", "WEBP", "GIF"):
+        out = io.BytesIO()
+        Image.new("RGB", (40, 30), (200, 30, 90)).save(out, format=kind)
+        made.append(out.getvalue())
+    huge = bytearray(made[1])
+    huge[16:24] = (60000).to_bytes(4, "big") + (60000).to_bytes(4, "big")  # PNG's IHDR
+    return [*made, made[0][: len(made[0]) // 2], bytes(huge), b"", b"%PDF-1.4", b"\0" * 64]
+
+
+PICTURES = _pictures()
 
 
 @dataclass
@@ -800,6 +820,17 @@ def g_new_game(rng: random.Random, s: Setup, d: Draft) -> None:
             d.form.append((f"players-{i}-handicap", rng.choice(["0", "15", "-5", "x", ""])))
     d.form.append(("first_dealer", str(rng.randint(1, max(len(names), 1)))))
     d.form += _rules_form(rng, s)
+    if rng.random() < 0.3:
+        d.form.append(("keep_photos", rng.choice(["y", "", "no"])))
+
+
+def _photo(rng: random.Random, d: Draft, name: str) -> None:
+    """Now and then, a photo of the hand in field ``name`` (the form then multipart)."""
+    if rng.random() < 0.3:
+        assert d.form is not None
+        filename = rng.choice(["IMG_0001.jpg", "", "hand.png", "\r\n.jpg"])
+        d.form.append((name, Upload(filename, rng.choice(PICTURES))))
+        d.multipart = True
 
 
 def g_join(rng: random.Random, s: Setup, d: Draft) -> None:
@@ -854,6 +885,7 @@ def g_save_round(rng: random.Random, s: Setup, d: Draft) -> None:
     for seat in range(len(body["players"])):
         if rng.random() < 0.5:
             d.form.append((f"players-{seat}-version", str(rng.randint(0, 5))))
+        _photo(rng, d, f"players-{seat}-photo")
 
 
 def _seat_hand(rng: random.Random, d: Draft) -> dict[str, Any]:
@@ -903,6 +935,7 @@ def g_save_seat(rng: random.Random, s: Setup, d: Draft) -> None:
         d.form.append(("went_out", "y"))
     if rng.random() < 0.7:
         d.form.append(("version", str(rng.randint(0, 5))))
+    _photo(rng, d, "photo")
 
 
 def g_round_live(rng: random.Random, s: Setup, d: Draft) -> None:

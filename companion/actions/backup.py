@@ -64,6 +64,7 @@ def _game(game: Game, members: dict[int, int]) -> dict[str, object]:
         ],
         "house_words": [{"word": h.word, "allowed": h.allowed} for h in game.house_words],
         "rounds": [_round(r) for r in game.rounds],
+        "keep_photos": game.keep_photos,
     }
 
 
@@ -136,6 +137,7 @@ def _insert_game(game: BackupGame, group_id: str, member_ids: list[int]) -> None
     )
     row.created_at = game.created_at
     row.archived = game.archived
+    row.keep_photos = game.keep_photos
     row.house_words = [HouseWord(word=w, allowed=a) for w, a in game.house_words]
     for r in game.rounds:
         row.rounds.append(

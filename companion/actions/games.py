@@ -56,10 +56,12 @@ def create_game(
     handicap: tuple[int, ...] = (),
     group_id: str | None = None,
     members: tuple[int | None, ...] = (),
+    keep_photos: bool = False,
 ) -> Created:
     """Start a game: names in seating order, the first dealer's seat, the house rules,
     and each seat's head start in points (``handicap``, none: zero); of table
-    ``group_id``, with the member at each seat (None: a guest), when started from one."""
+    ``group_id``, with the member at each seat (None: a guest), when started from one;
+    keeping a photo of each hand sent, or not."""
     check_names(names, "players[{i}]")
     if not 0 <= first_dealer < len(names):
         raise RuleError("first_dealer_range", "first_dealer", seats=len(names))
@@ -67,7 +69,9 @@ def create_game(
         raise RuleError("handicap_count", "handicap", count=len(handicap), players=len(names))
     lexicon(lexicons, rules.lexicon, "rules.lexicon")  # refuse an unknown lexicon now
     with store.transaction("game_changed"):
-        game, token = store.insert_game(names, first_dealer, rules, handicap, group_id, members)
+        game, token = store.insert_game(
+            names, first_dealer, rules, handicap, group_id, members, keep_photos
+        )
         state = store.state_of(game)
     return Created(state, token)
 

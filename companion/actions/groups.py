@@ -140,21 +140,27 @@ def start_game(
     first_dealer: int,
     rules: Rules,
     handicap: tuple[int, ...] = (),
+    keep_photos: bool = False,
 ) -> Created:
     """Start a game of table ``group_id`` (its edit right): names in seating order, each a
-    member's (any case) or a guest's, the first dealer's seat and the house rules."""
+    member's (any case) or a guest's, the first dealer's seat, the house rules, and
+    whether a photo of each hand is kept."""
     group = groups.get_group(group_id)
     if not store.can_edit(group, token):
         raise Forbidden("table_link_needed")
     members = seat_members(group, names)
-    return create_game(lexicons, names, first_dealer, rules, handicap, group.id, members)
+    return create_game(
+        lexicons, names, first_dealer, rules, handicap, group.id, members, keep_photos
+    )
 
 
-def last_rules(state: GroupState) -> Rules | None:
-    """The house rules of the table's latest game, the next game's defaults."""
+def last_settings(state: GroupState) -> tuple[Rules, bool] | None:
+    """The house rules of the table's latest game and whether it kept photos: the next
+    game's defaults."""
     if not state.games:
         return None
-    return store.rules_of(store.get_game(state.games[-1].id))
+    game = store.get_game(state.games[-1].id)
+    return store.rules_of(game), game.keep_photos
 
 
 def switched_bonus(rules: Rules, players: int) -> Rules:
@@ -177,9 +183,9 @@ class Rematch:
 
 def rematch(lexicons: LexiconStore, game_id: str, token: str | None) -> Rematch:
     """The next game of the same table (or the same players), with the same seats, house
-    rules and head starts, dealt first by the seat after this game's first dealer; in a
-    two-player game of a table that alternates the bonus, the other bonus. The game's
-    edit right; a finished game only. Two taps start one game."""
+    rules, head starts and keeping of photos, dealt first by the seat after this game's
+    first dealer; in a two-player game of a table that alternates the bonus, the other
+    bonus. The game's edit right; a finished game only. Two taps start one game."""
     with store.transaction("game_changed"):
         game = editable(game_id, token)
         if game.rematch_id is not None and _exists(game.rematch_id):
@@ -201,6 +207,7 @@ def rematch(lexicons: LexiconStore, game_id: str, token: str | None) -> Rematch:
             state.handicap,
             game.group_id,
             members,
+            game.keep_photos,
         )
         game.rematch_id = new.id
         store.touch(game)
@@ -226,11 +233,13 @@ def set_game_archived(game_id: str, token: str | None, archived: bool) -> None:
 
 
 def delete_game(game_id: str, token: str | None) -> None:
-    """Delete a game and everything entered in it, for good (its table's records lose it)."""
+    """Delete a game and everything entered in it, its photos too, for good (its table's
+    records lose it)."""
     with store.transaction("game_changed"):
         game = editable(game_id, token)
         if game.group is not None:
             groups.touch_group(game.group)
+        store.drop_photos(game)
         store.db.session.delete(game)
 
 

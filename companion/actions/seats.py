@@ -27,6 +27,7 @@ from companion.game.scoring import score_round
 from companion.lexicon import LexiconStore
 from companion.store import GameState, RoundState
 from companion.store.models import Game
+from companion.vision.photo import keepable_jpeg, open_picture
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,7 @@ def save_seats(
     number: int,
     hands: Mapping[int, Hand],
     expected: Mapping[int, int | None] | None = None,
+    photos: Mapping[int, bytes] | None = None,
 ) -> SeatsSaved:
     """Save the hands of some seats of open round ``number``, all or none.
 
@@ -101,7 +103,14 @@ def save_seats(
     own and against every hand entered (the deck's copies, one player going out);
     paths in a refusal are ``players[<seat>]...``. Challenges stay unless their word
     changed.
+
+    ``photos`` are, per seat saved, the picture a phone sent with that hand: in a game
+    that keeps photos, each is kept (shrunk, its metadata gone) with the hand, in the same
+    transaction, replacing the one kept before; one that is not a picture or too large
+    refuses the whole save (``players[<seat>].photo``). A game that doesn't keep photos
+    ignores them, and so does a seat not saved here.
     """
+    shrunk = _kept_photos(game_id, token, hands, photos) if photos else {}
     with store.transaction("round_changed", number=number):
         game = store.locked_game(game_id)
         names, rules = store.names_of(game), store.rules_of(game)
@@ -136,9 +145,37 @@ def save_seats(
             store.drop_challenges(row, [(names.index(c.player), c.word) for c in gone])
         for seat, hand in hands.items():
             store.put_hand(row, seat, hand)
+        for seat, jpeg in shrunk.items():
+            store.put_photo(game, number, seat, jpeg)
         store.touch(game, row)
         saved = SeatsSaved(store.round_state(game, number), dropped)
     return saved
+
+
+def _kept_photos(
+    game_id: str,
+    token: str | tuple[str | None, ...] | None,
+    hands: Mapping[int, Hand],
+    photos: Mapping[int, bytes],
+) -> dict[int, bytes]:
+    """The photos sent with ``hands`` as they would be kept (``vision.photo``), or a
+    refusal: read and shrunk before the save takes the game's lock (a few tenths of a
+    second each, which the other phones' saves would otherwise wait for), and only for
+    whoever may save those hands (checked again under the lock). None in a game that
+    doesn't keep photos."""
+    sent = {seat: data for seat, data in photos.items() if seat in hands}
+    if not sent:
+        return {}
+    game = store.get_game(game_id)
+    if not game.keep_photos:
+        return {}
+    for seat in hands:
+        seat_name(game, seat)
+    _check_right(game, token, hands)
+    return {
+        seat: keepable_jpeg(open_picture(data, f"players[{seat}].photo"))
+        for seat, data in sorted(sent.items())
+    }
 
 
 def _check_right(

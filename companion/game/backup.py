@@ -136,6 +136,8 @@ class BackupGame:
     house_words: tuple[tuple[str, bool], ...]
     """(word, allowed), in alphabetical order."""
     rounds: tuple[BackupRound, ...]
+    keep_photos: bool = False
+    """The game keeps a photo of each hand (the photos themselves are never in a backup)."""
 
 
 @dataclass(frozen=True)
@@ -197,7 +199,10 @@ GAME_FIELDS = {
     "players",
     "house_words",
     "rounds",
+    "keep_photos",
 }
+"""A game's fields: each given, but ``keep_photos`` (false when left out: a file written
+before games kept photos)."""
 
 
 def _game(raw: object, where: str, table: BackupTable) -> BackupGame:
@@ -233,6 +238,7 @@ def _game(raw: object, where: str, table: BackupTable) -> BackupGame:
         players,
         house_words,
         tuple(rounds),
+        _flag(obj.get("keep_photos", False), _at(where, "keep_photos")),
     )
 
 

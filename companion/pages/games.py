@@ -81,8 +81,8 @@ def _new_game_page(error: Shown | None = None, form: NewGameForm | None = None) 
 
 def _table_game_form(group_id: str) -> NewGameForm:
     """The new-game form of a table: its people in its order in the seats (the first
-    eight), the house rules of its latest game, and the table's id (hidden). Only for
-    the holders of the table's edit right."""
+    eight), the house rules of its latest game and its keeping of photos, and the table's
+    id (hidden). Only for the holders of the table's edit right."""
     group = stored_groups.get_group(group_id)
     if table_token_for(group) is None:
         raise Forbidden("table_link_needed")
@@ -91,9 +91,10 @@ def _table_game_form(group_id: str) -> NewGameForm:
         "players": [{"name": name} for _, name in state.members[:MAX_PLAYERS]],
         "table": state.id,
     }
-    rules = groups.last_rules(state)
-    if rules is not None:
-        data["rules"] = rules_form_data(rules)
+    last = groups.last_settings(state)
+    if last is not None:
+        data["rules"] = rules_form_data(last[0])
+        data["keep_photos"] = last[1]
     return NewGameForm(formdata=None, data=data)
 
 
@@ -148,9 +149,17 @@ def new_game() -> Response | BaseResponse:
             named.index(seat),
             rules,
             handicap,
+            bool(form.keep_photos.data),
         )
     else:
-        created = games.create_game(referee.store(), names, named.index(seat), rules, handicap)
+        created = games.create_game(
+            referee.store(),
+            names,
+            named.index(seat),
+            rules,
+            handicap,
+            keep_photos=bool(form.keep_photos.data),
+        )
     remember(created.state.id, created.token)
     return redirect(url_for("games.view", game_id=created.state.id, created=1))
 

@@ -32,11 +32,12 @@ from companion.game.challenges import Verdict
 from companion.game.deck import CARDS, Word, text
 from companion.game.errors import Conflict, Forbidden, Refusal, RuleError, ShapeError
 from companion.game.parse import parse_seat_hand
-from companion.game.play import Challenge, Hand
+from companion.game.play import MAX_PLAYERS, Challenge, Hand
 from companion.game.scoring import ChallengeResult
+from companion.vision.photo import MOST_BYTES
 from companion.web import i18n, messages, referee
 from companion.web.access import held_seat_token, held_token, require_held, seat_for, token_for
-from companion.web.errors import Shown, field_id, shows_refusals
+from companion.web.errors import Shown, field_id, shows_refusals, takes_file
 from companion.web.forms import (
     ActionForm,
     ChallengeAddForm,
@@ -50,6 +51,13 @@ from companion.web.numbers import small_int
 from companion.web.present import etag, polled
 
 bp = Blueprint("rounds", __name__)
+
+FORM_ROOM = 64 * 1024
+"""A round form's fields beside its photos, with room to spare."""
+SEAT_BODY = MOST_BYTES + FORM_ROOM
+"""The largest body of the seat form: one hand and its photo."""
+ROUND_BODY = MAX_PLAYERS * MOST_BYTES + FORM_ROOM
+"""The largest body of the every-hand form: every hand with its photo."""
 
 
 def _show_hand(fields: EntryForm | SeatForm, saved: store.SeatState) -> None:
@@ -165,6 +173,11 @@ def live_context(state: store.GameState, number: int) -> dict[str, object]:
         "previous_open": previous_open,
         "warnings": _went_out_warnings(current),
         "marks": _marks(current, previous_open),
+        "photos": {
+            seat: url_for("rounds.photo", game_id=state.id, number=number, seat=seat)
+            for n, seat in sorted(state.photos)
+            if n == number
+        },
         # As nobody in particular: the page renders its own copy for this phone.
         "editor": False,
         "holder": None,
@@ -330,16 +343,29 @@ def _clash(game_id: str, number: int, exc: Refusal, form: RoundForm | SeatForm) 
     return render_round(game_id, number, Entry(mode, form, Shown.of(exc, field), saved, seat))
 
 
+def _photo(name: str) -> bytes | None:
+    """The picture sent in the form's file field ``name``, if one was chosen (a file input
+    left empty sends a part with no name and no bytes)."""
+    sent = request.files.get(name)
+    if sent is None:
+        return None
+    data = sent.read()
+    return data if data or sent.filename else None
+
+
 @bp.post("/games/<game_id>/rounds/<int:number>")
 @shows_refusals(_refused_save)
+@takes_file(ROUND_BODY)
 def save(game_id: str, number: int) -> BaseResponse:
     """The scorekeeper's form: save the hands typed (blank rows are left as they are, for
-    their players to enter on their phones), refused whole or saved whole."""
+    their players to enter on their phones), refused whole or saved whole; each with the
+    photo sent beside it (``players-<seat>-photo``), in a game that keeps photos (a photo
+    beside a blank row is ignored with it)."""
     token = require_held(game_id, store.get_game)
     form = RoundForm()
     names = store.names_of(store.get_game(game_id))
     went_out = small_int(form.went_out.data or "")
-    hands, versions = {}, {}
+    hands, versions, photos = {}, {}, {}
     for seat in range(len(names)):
         row = form.players.entries[seat].form
         if row.is_blank():
@@ -352,9 +378,12 @@ def save(game_id: str, number: int) -> BaseResponse:
             exc.where = f"players[{seat}]" + (f".{exc.where}" if exc.where else "")
             raise
         versions[seat] = small_int(row.version.data or "")
+        photo = _photo(f"players-{seat}-photo")
+        if photo is not None:
+            photos[seat] = photo
     if not hands:
         raise RuleError("hands_blank", "players")
-    saved = seats.save_seats(referee.store(), game_id, token, number, hands, versions)
+    saved = seats.save_seats(referee.store(), game_id, token, number, hands, versions, photos)
     _flash_saved(number, saved, None)
     return redirect(_after_save(game_id, number, saved))
 
@@ -411,25 +440,58 @@ def _refused_seat(exc: Refusal, game_id: str, number: int, seat: int) -> str:
     if isinstance(exc, Conflict) and exc.code == "seat_changed":
         return _clash(game_id, number, exc, SeatForm())
     own = exc.where.removeprefix(f"players[{seat}]").lstrip(".")  # words[0][2] -> words
-    named = re.match(r"(words|unused|went_out)\b", own)
+    named = re.match(r"(words|unused|went_out|photo)\b", own)
     field = named[1] if named else "seat-form"
     return render_round(game_id, number, Entry("seat", SeatForm(), Shown.of(exc, field), seat=seat))
 
 
 @bp.post("/games/<game_id>/rounds/<int:number>/seats/<int:seat>")
 @shows_refusals(_refused_seat)
+@takes_file(SEAT_BODY)
 def save_seat(game_id: str, number: int, seat: int) -> BaseResponse:
-    """This phone's own hand: saved alone, so every phone at the table saves at once. The
-    rights this phone holds go to the action unchecked: it loads the game once, under its
-    lock, and checks them."""
+    """This phone's own hand: saved alone, so every phone at the table saves at once; with
+    the photo of it sent beside it (``photo``), in a game that keeps photos. The rights
+    this phone holds go to the action unchecked: it loads the game once, under its lock,
+    and checks them (with a photo, once more before: the photo is read unlocked)."""
     token = (held_token(game_id), held_seat_token(game_id))
     form = SeatForm()
     hand = _typed_hand(form, bool(form.went_out.data))
+    photo = _photo("photo")
     saved = seats.save_seats(
-        referee.store(), game_id, token, number, {seat: hand}, {seat: small_int(form.version.data)}
+        referee.store(),
+        game_id,
+        token,
+        number,
+        {seat: hand},
+        {seat: small_int(form.version.data)},
+        {seat: photo} if photo is not None else None,
     )
     _flash_saved(number, saved, seat)
     return redirect(_after_save(game_id, number, saved))
+
+
+@bp.get("/games/<game_id>/rounds/<int:number>/photos/<int:seat>.jpg")
+def photo(game_id: str, number: int, seat: int) -> BaseResponse:
+    """The photo kept of a hand, for whoever can see the game (its view link): 404 when
+    there is none (a game that doesn't keep photos has none). Private to that browser:
+    no shared cache keeps it."""
+    if not store.storable_id(game_id):
+        raise store.NotFound("no_such_game")
+    jpeg = store.photo_of(game_id, number, seat)
+    if jpeg is None:
+        store.game_version(game_id)  # no such game: its own 404
+        raise store.NotFound("not_found")
+    response = make_response(
+        jpeg,
+        {
+            "Content-Type": "image/jpeg",
+            # Asked again each time (a new photo of the hand replaces it), 304 if the same.
+            "Cache-Control": "private, no-cache",
+            "X-Content-Type-Options": "nosniff",
+        },
+    )
+    response.add_etag()
+    return response.make_conditional(request)
 
 
 def _after_save(game_id: str, number: int, saved: seats.SeatsSaved) -> str:

@@ -207,9 +207,15 @@ def body_limit(app: Flask) -> int:
     the app's ``MAX_CONTENT_LENGTH``, so that a body over the app's limit is refused by the
     app (413 ``too_large``, in the reader's words, with every header the app sets). Only a
     body larger still is refused by waitress itself, before it is read: a plain-text 413
-    without the app's headers (docs/configuration.md). No limit set: waitress's own."""
+    without the app's headers (docs/configuration.md). The pages that take a file (a
+    backup, the photos of hands: ``web.errors.takes_file``) are read up to their own
+    limit. No limit set: waitress's own."""
+    from companion.web.errors import file_limits  # the web stack is loaded by then
+
     limit = app.config.get("MAX_CONTENT_LENGTH")
-    return BODY_ROOM * int(limit) if limit else Adjustments.max_request_body_size
+    if not limit:
+        return Adjustments.max_request_body_size
+    return max(BODY_ROOM * int(limit), *file_limits(app))
 
 
 def serve(app: Flask, **options: Any) -> None:

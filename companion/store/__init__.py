@@ -22,7 +22,7 @@ from datetime import datetime
 from typing import TypeVar
 
 from cachetools import LRUCache, cached
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import joinedload, selectinload
@@ -53,6 +53,7 @@ from companion.store.models import (
     HouseWord,
     Player,
     Round,
+    RoundPhoto,
     Solitaire,
     Vote,
     now,
@@ -162,6 +163,10 @@ class GameState:
     """Per seat: a phone holds it."""
     handicap: tuple[int, ...] = ()
     """Per seat: the points that player started with."""
+    keep_photos: bool = False
+    """The game keeps a photo of each hand sent with it."""
+    photos: frozenset[tuple[int, int]] = frozenset()
+    """The (round, seat) of every hand with a photo kept."""
 
     def running(self) -> list[list[int]]:
         """Each seat's running total from its handicap after each closed round, as the
@@ -312,6 +317,33 @@ def state_of(game: Game) -> GameState:
         house_words_of(game),
         tuple(p.seat_token_hash is not None for p in game.players),
         handicap,
+        game.keep_photos,
+        photo_keys(game) if game.keep_photos else frozenset(),
+    )
+
+
+def photo_keys(game: Game) -> frozenset[tuple[int, int]]:
+    """The (round, seat) of every photo kept of ``game``'s hands (one query; no bytes)."""
+    rows = db.session.execute(
+        select(RoundPhoto.round_number, RoundPhoto.seat).where(RoundPhoto.game_id == game.id)
+    )
+    return frozenset((number, seat) for number, seat in rows)
+
+
+def photo_of(game_id: str, number: int, seat: int) -> bytes | None:
+    """The JPEG kept of seat ``seat``'s hand in round ``number`` of ``game_id``, if any (a
+    game that no longer keeps photos shows none)."""
+    if not storable_id(game_id):
+        return None
+    return db.session.scalar(
+        select(RoundPhoto.jpeg)
+        .join(Game, Game.id == RoundPhoto.game_id)
+        .where(
+            RoundPhoto.game_id == game_id,
+            RoundPhoto.round_number == number,
+            RoundPhoto.seat == seat,
+            Game.keep_photos.is_(True),
+        )
     )
 
 
@@ -478,9 +510,11 @@ def insert_game(
     handicap: tuple[int, ...] = (),
     group_id: str | None = None,
     members: tuple[int | None, ...] = (),
+    keep_photos: bool = False,
 ) -> tuple[Game, str]:
     """Add a new game's rows, of table ``group_id`` with its ``members`` per seat (None: a
-    guest) when it was started from one; return it and its edit token."""
+    guest) when it was started from one, keeping a photo of each hand or not; return it
+    and its edit token."""
     start = handicap or (0,) * len(names)
     sat = members or (None,) * len(names)
     players = [
@@ -493,6 +527,7 @@ def insert_game(
         rules=rules.as_dict(),
         players=players,
         group_id=group_id,
+        keep_photos=keep_photos,
     )
 
 
@@ -518,6 +553,31 @@ def put_hand(row: Round, seat: int, hand: Hand) -> None:
     elif (entry.words, entry.unused, entry.went_out) != (words, unused, hand.went_out):
         entry.words, entry.unused, entry.went_out = words, unused, hand.went_out
         entry.version += 1
+
+
+def put_photo(game: Game, number: int, seat: int, jpeg: bytes) -> None:
+    """Keep ``jpeg`` (already shrunk and stripped) as the photo of seat ``seat``'s hand in
+    round ``number``, replacing the one kept before. In the transaction of that hand's
+    save, under the game's lock: two saves of one hand can't both add a row."""
+    found = db.session.scalar(
+        select(RoundPhoto).where(
+            RoundPhoto.game_id == game.id,
+            RoundPhoto.round_number == number,
+            RoundPhoto.seat == seat,
+        )
+    )
+    if found is None:
+        db.session.add(
+            RoundPhoto(game_id=game.id, round_number=number, seat=seat, jpeg=jpeg, size=len(jpeg))
+        )
+    else:
+        found.jpeg, found.size, found.taken_at = jpeg, len(jpeg), now()
+
+
+def drop_photos(game: Game) -> None:
+    """Delete every photo kept of ``game``'s hands (before the game itself: its rows go by
+    ON DELETE CASCADE too, but this needs no foreign keys switched on, and reads no bytes)."""
+    db.session.execute(delete(RoundPhoto).where(RoundPhoto.game_id == game.id))
 
 
 def claim_seat(game: Game, seat: int) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, LargeBinary, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from companion.game.rules import MinWord
@@ -46,6 +46,8 @@ class Game(Model):
     """Put away: off the home page's list, still counted in its table's records."""
     rematch_id: Mapped[str | None] = mapped_column(String(32), default=None)
     """The game started as this one's rematch: a second tap on rematch opens it again."""
+    keep_photos: Mapped[bool] = mapped_column(default=False, server_default="0")
+    """The table keeps a photo of each hand with its round (``RoundPhoto``), if one is sent."""
 
     group: Mapped[Group | None] = relationship(back_populates="games")
     players: Mapped[list[Player]] = relationship(
@@ -57,6 +59,11 @@ class Game(Model):
     house_words: Mapped[list[HouseWord]] = relationship(
         back_populates="game", order_by="HouseWord.word", cascade="all, delete-orphan"
     )
+    photos: Mapped[list[RoundPhoto]] = relationship(
+        back_populates="game", cascade="all, delete-orphan", passive_deletes=True
+    )
+    """Never loaded with the game: deleting it leaves them to the database's ON DELETE
+    CASCADE (their bytes are not read to be deleted)."""
 
 
 class Group(Model):
@@ -224,6 +231,27 @@ class HouseWord(Model):
     allowed: Mapped[bool]
 
     game: Mapped[Game] = relationship(back_populates="house_words")
+
+
+class RoundPhoto(Model):
+    """The photo of one hand of one round, as a phone sent it with that hand: kept only in
+    a game that keeps photos, shrunk and stripped of its metadata (``vision.photo``). A new
+    photo of the same hand replaces it; it goes with its game."""
+
+    __tablename__ = "round_photo"
+    __table_args__ = (UniqueConstraint("game_id", "round_number", "seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    round_number: Mapped[int]
+    seat: Mapped[int]
+    jpeg: Mapped[bytes] = mapped_column(LargeBinary, deferred=True)
+    """The JPEG's bytes: read only when the photo itself is asked for."""
+    size: Mapped[int]
+    taken_at: Mapped[datetime] = mapped_column(default=now)
+    """When it was sent (its camera's own time is not kept)."""
+
+    game: Mapped[Game] = relationship(back_populates="photos")
 
 
 class Solitaire(Model):

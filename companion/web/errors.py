@@ -228,6 +228,13 @@ def takes_file(limit: int) -> Callable[[F], F]:
     return mark
 
 
+def file_limits(app: Flask) -> list[int]:
+    """The body limits of the app's pages that take a file (what a server in front of the
+    app must read of their bodies)."""
+    found = (getattr(view, "file_limit", None) for view in app.view_functions.values())
+    return [limit for limit in found if isinstance(limit, int)]
+
+
 def _file_limit() -> int | None:
     """The body limit of this request's page, when it takes a file (``takes_file``)."""
     view = current_app.view_functions.get(request.endpoint or "")

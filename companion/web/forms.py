@@ -435,6 +435,9 @@ class NewGameForm(FlaskForm):
     rules = FormField(RulesForm)
     table = HiddenField()
     """The table the game is started from (its id), or blank for a game on its own."""
+    # TRANSLATORS: a checkbox of the new-game page: the photo a phone sends with its hand
+    # is kept with the round. Short.
+    keep_photos = BooleanField(lazy_gettext("Keep a photo of each hand"))
 
 
 MEMBER_ROWS = MEMBERS[1]
@@ -470,6 +473,8 @@ class EntryForm(Form):
     words = StringField(lazy_gettext("Words"))
     unused = StringField(lazy_gettext("Left over"))
     version = StringField("Version")
+    photo = FileField(lazy_gettext("Photo of the cards"))
+    """Optional: kept with the hand in a game that keeps photos (read by the page)."""
 
     def is_blank(self) -> bool:
         """Nothing typed: this hand is left as it is (its player may enter it on their phone)."""
@@ -483,6 +488,8 @@ class SeatForm(FlaskForm):
     unused = StringField(lazy_gettext("Left over"))
     went_out = BooleanField(lazy_gettext("I went out first"))
     version = StringField("Version")
+    photo = FileField(lazy_gettext("Photo of the cards"))
+    """Optional: kept with the hand in a game that keeps photos (read by the page)."""
 
 
 class RoundForm(FlaskForm):

@@ -289,6 +289,13 @@ REFUSALS: dict[str, str | Plural] = {
         "closes once every vote is decided."
     ),
     "file_too_large": N_("This file is too large: at most {most} MiB."),
+    # a photo of the cards
+    "photo_missing": N_("No photo came with this: take a photo of the cards, or choose one."),
+    "photo_too_large": N_(
+        "This photo is too large: at most {most} MB. Take it again at a smaller size, or "
+        "send a smaller copy."
+    ),
+    "not_a_picture": N_("That file is not a photo: send a JPEG, PNG or WebP picture of the cards."),
     # rights, addresses, conflicts
     "edit_link_needed": N_(
         "Only the holders of this game's edit link can change it; ask whoever "

@@ -11,12 +11,15 @@ that the stored rows are as before.
 from __future__ import annotations
 
 import hashlib
+import io
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, ParamSpec, TypeVar
 
 import pytest
 from flask import Flask
+from PIL import Image, ImageDraw
+from PIL.ExifTags import GPS, IFD, Base
 from sqlalchemy import select
 from sqlalchemy.sql import Executable
 
@@ -192,3 +195,47 @@ class Act:
             ).where(Solitaire.id == game_id)
         )
         return row
+
+
+# --- photos of hands ------------------------------------------------------------------------
+
+MODEL = "Pixel Test 8"
+"""The camera model the test photo's EXIF names."""
+
+
+def camera_jpeg(width: int = 3000, height: int = 2000, orientation: int = 1) -> bytes:
+    """A phone camera's photo as it arrives: a JPEG of ``width`` x ``height`` pixels (cards on
+    a table: flat colours, some edges) whose EXIF names the camera and where it was taken
+    (GPS), and the camera's ``orientation`` tag."""
+    image = Image.new("RGB", (width, height), (30, 110, 60))
+    draw = ImageDraw.Draw(image)
+    for i in range(7):
+        left = 150 + i * (width - 300) // 7
+        draw.rectangle((left, height // 4, left + width // 9, height * 3 // 4), fill="ivory")
+        draw.text((left + 20, height // 4 + 20), "QU", fill="black")
+    exif = Image.Exif()
+    exif[Base.Make] = "Test"
+    exif[Base.Model] = MODEL
+    exif[Base.Orientation] = orientation
+    gps = exif.get_ifd(IFD.GPSInfo)
+    gps[GPS.GPSLatitudeRef] = "N"
+    gps[GPS.GPSLatitude] = (54.0, 41.0, 12.5)
+    gps[GPS.GPSLongitudeRef] = "E"
+    gps[GPS.GPSLongitude] = (25.0, 16.0, 48.0)
+    out = io.BytesIO()
+    image.save(out, format="JPEG", quality=90, exif=exif)
+    return out.getvalue()
+
+
+def assert_kept_photo(jpeg: bytes) -> tuple[int, int]:
+    """``jpeg`` is a photo as the Companion keeps one: a JPEG of at most 1600 px a side and
+    a few hundred KB, with no EXIF (no camera, no place), no ICC profile, no comment; its
+    size."""
+    assert len(jpeg) < 500 * 1024, len(jpeg)
+    kept = Image.open(io.BytesIO(jpeg))
+    assert kept.format == "JPEG"
+    assert max(kept.size) <= 1600, kept.size
+    assert not kept.getexif(), dict(kept.getexif())
+    assert not {"exif", "icc_profile", "comment"} & set(kept.info), kept.info
+    assert MODEL.encode() not in jpeg and b"Exif" not in jpeg and b"GPS" not in jpeg
+    return kept.size

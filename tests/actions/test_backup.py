@@ -255,6 +255,7 @@ def valid() -> dict[str, Any]:
                         ],
                     },
                 ],
+                "keep_photos": False,
             }
         ],
     }
@@ -272,6 +273,21 @@ def test_the_hand_made_backup_is_taken(act: Act) -> None:
 
 
 Change = Callable[[dict[str, Any]], object]
+
+
+def test_a_game_keeping_photos_is_backed_up_without_them(act: Act) -> None:
+    """``keep_photos`` goes with the game; a file written before it existed still imports
+    (a game that keeps none). The photos themselves are never in the file."""
+    data = valid()
+    data["games"][0]["keep_photos"] = True
+    created = act(backup.import_group, data)
+    [game] = created.state.games
+    assert act.read(game.id).keep_photos
+    assert exported(act, created.state.id)["games"][0]["keep_photos"] is True
+    older = valid()
+    del older["games"][0]["keep_photos"]
+    [game] = act(backup.import_group, older).state.games
+    assert not act.read(game.id).keep_photos
 
 
 def at(path: str, value: object) -> Change:
@@ -322,6 +338,8 @@ BROKEN: list[tuple[str, Change | list[object], str, str, dict[str, object]]] = [
      {"field": "members"}),
     ("wrong type", at("games.0.archived", "no"), "backup_field_type", f"{G}.archived",
      {"expected": "true_or_false"}),
+    ("photos not a flag", at("games.0.keep_photos", "yes"), "backup_field_type",
+     f"{G}.keep_photos", {"expected": "true_or_false"}),
     ("bad time", at("games.0.created_at", "yesterday"), "backup_field_type", f"{G}.created_at",
      {"expected": "time"}),
     ("unknown field", at("table.colour", "red"), "unknown_field", "table.colour",

@@ -544,3 +544,59 @@ def test_0010_keeps_a_game_of_0009_on_its_own_and_back(bare: Flask):
         assert "group_id" not in columns("game") and "member_id" not in columns("player")
         with db.engine.connect() as conn:
             assert conn.execute(sa.text("SELECT id, version FROM game")).one() == ("g1", 3)
+
+
+def test_0011_keeps_no_photos_of_a_game_of_0010_and_back(bare: Flask):
+    """A game stored before photos were kept keeps none (``keep_photos`` false) and has
+    none; a photo kept goes with its game (ON DELETE CASCADE). Down again, the photos go
+    and the game is as it was."""
+    with bare.app_context():
+        flask_migrate.upgrade(directory=str(MIGRATIONS), revision="0010")
+        assert "round_photo" not in tables()
+        with db.engine.begin() as conn:
+            conn.execute(
+                sa.text(
+                    "INSERT INTO game (id, edit_token_hash, first_dealer, rules, version,"
+                    " created_at, updated_at, archived) VALUES ('g1', 'h', 0, '{}', 3,"
+                    " '2026-01-01 10:00:00', '2026-01-01 11:00:00', false)"
+                )
+            )
+        flask_migrate.upgrade(directory=str(MIGRATIONS), revision="0011")
+        assert "round_photo" in tables()
+        with db.engine.begin() as conn:
+            assert conn.execute(sa.text("SELECT keep_photos, version FROM game")).one() == (
+                False,
+                3,
+            )
+            conn.execute(
+                sa.text(
+                    "INSERT INTO round_photo (game_id, round_number, seat, jpeg, size,"
+                    " taken_at) VALUES ('g1', 1, 0, :jpeg, 3, '2026-01-01 10:30:00')"
+                ),
+                {"jpeg": b"\xff\xd8\xff"},
+            )
+            with pytest.raises(sa.exc.IntegrityError), conn.begin_nested():  # one per hand
+                conn.execute(
+                    sa.text(
+                        "INSERT INTO round_photo (game_id, round_number, seat, jpeg,"
+                        " size, taken_at) VALUES ('g1', 1, 0, :jpeg, 3,"
+                        " '2026-01-01 10:31:00')"
+                    ),
+                    {"jpeg": b"\xff\xd8\xff"},
+                )
+        flask_migrate.downgrade(directory=str(MIGRATIONS), revision="0010")
+        assert "round_photo" not in tables()
+        assert "keep_photos" not in columns("game")
+        with db.engine.connect() as conn:
+            assert conn.execute(sa.text("SELECT id, version FROM game")).one() == ("g1", 3)
+        flask_migrate.upgrade(directory=str(MIGRATIONS), revision="0011")
+        with db.engine.begin() as conn:
+            conn.execute(
+                sa.text(
+                    "INSERT INTO round_photo (game_id, round_number, seat, jpeg, size,"
+                    " taken_at) VALUES ('g1', 2, 1, :jpeg, 3, '2026-01-01 10:30:00')"
+                ),
+                {"jpeg": b"\xff\xd8\xff"},
+            )
+            conn.execute(sa.text("DELETE FROM game WHERE id = 'g1'"))
+            assert conn.execute(sa.text("SELECT count(*) FROM round_photo")).scalar() == 0

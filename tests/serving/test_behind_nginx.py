@@ -307,3 +307,89 @@ def test_two_instances_behind_one_nginx_serve_one_table(empty_database, redis_ur
     assert status == 429, body
     assert json.loads(body)["code"] == "too_many_new_games"
     assert games_stored(empty_database) == 4
+
+
+def test_nginx_takes_the_hand_forms_photos_up_to_the_pages_own_limits() -> None:
+    """deploy/nginx.conf lets the two hand forms' bodies through up to the app's limits of
+    those pages (a photo per hand), and no more; every other body stays at 256 KiB."""
+    from companion.pages import rounds
+
+    conf = (ROOT / "deploy" / "nginx.conf").read_text()
+    found = dict(re.findall(r"location ~ (\S+) \{\s*client_max_body_size (\d+)m;", conf, re.M))
+    seat = r"^/games/[^/]+/rounds/[0-9]+/seats/[0-9]+$"
+    every = r"^/games/[^/]+/rounds/[0-9]+$"
+    assert set(found) == {seat, every}
+    mib = 1024 * 1024
+    for where, limit in ((seat, rounds.SEAT_BODY), (every, rounds.ROUND_BODY)):
+        assert limit <= int(found[where]) * mib < limit + mib, where
+    assert re.fullmatch(seat, "/games/abc_-9/rounds/3/seats/1")
+    assert re.fullmatch(every, "/games/abc_-9/rounds/3")
+    assert not re.fullmatch(every, "/games/abc/rounds/3/live")
+    assert conf.count("client_max_body_size") == 3
+
+
+def multipart(fields: dict[str, str], files: dict[str, bytes]) -> tuple[bytes, str]:
+    """A form's body as a browser sends it with a file (``multipart/form-data``)."""
+    boundary = "----companion-test-boundary"
+    parts = [
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode()
+        for k, v in fields.items()
+    ]
+    parts += [
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"; filename="{k}.jpg"\r\n'
+        f"Content-Type: image/jpeg\r\n\r\n".encode()
+        + data
+        + b"\r\n"
+        for k, data in files.items()
+    ]
+    body = b"".join(parts) + f"--{boundary}--\r\n".encode()
+    return body, f"multipart/form-data; boundary={boundary}"
+
+
+def test_a_hand_with_its_photo_goes_through_nginx(empty_database, gunicorn, nginx):
+    """A phone camera's photo of a few MB, with the hand, through nginx to the app: kept."""
+    import io
+
+    from PIL import Image
+
+    server = gunicorn(empty_database, workers=1, **BEHIND_NGINX)
+    assert server.serving() == 1, server.text()
+    front = nginx(server)
+    status, headers, page = front.get("/games/new")
+    csrf = re.search(rb'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert status == 200 and csrf
+    form = {
+        "csrf_token": csrf.group(1).decode(),
+        "players-0-name": "Ann",
+        "players-1-name": "Ben",
+        "first_dealer": "1",
+        "keep_photos": "y",
+    }
+    status, headers, _ = front.exchange(
+        "POST", "/games/new", urlencode(form).encode(), {**FORM, "Cookie": cookie_of(headers)}
+    )
+    assert status == 302
+    cookie = cookie_of(headers)
+    game = re.fullmatch(r"/games/([\w-]+)\?created=1", headers["Location"])
+    assert game
+    status, _, page = front.get(f"/games/{game[1]}/rounds/1", {"Cookie": cookie})
+    csrf = re.search(rb'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert status == 200 and csrf
+    noisy = io.BytesIO()
+    Image.effect_noise((2400, 1800), 60).convert("RGB").save(noisy, "JPEG", quality=95)
+    photo = noisy.getvalue()
+    assert len(photo) > 1024 * 1024  # far over nginx's 256 KiB elsewhere
+    body, content_type = multipart(
+        {"csrf_token": csrf.group(1).decode(), "words": "cat", "version": "0"}, {"photo": photo}
+    )
+    status, headers, answer = front.exchange(
+        "POST",
+        f"/games/{game[1]}/rounds/1/seats/0",
+        body,
+        {"Content-Type": content_type, "Cookie": cookie},
+    )
+    assert status == 302, answer[:500]
+    status, headers, kept = front.get(f"/games/{game[1]}/rounds/1/photos/0.jpg")
+    assert status == 200 and headers["Content-Type"] == "image/jpeg"
+    assert max(Image.open(io.BytesIO(kept)).size) == 1600
+    assert headers.get("X-Cache-Status") is None  # never nginx's micro-cache

@@ -106,6 +106,12 @@ def run_migrations_online():
 
         with context.begin_transaction():
             context.run_migrations()
+        if connection.dialect.name == "sqlite":
+            # The connection goes back to the pool: on again, as every other one has it
+            # (db.py), or a delete on it would leave the rows ON DELETE CASCADE removes.
+            connection.commit()
+            connection.exec_driver_sql("PRAGMA foreign_keys = ON")
+            connection.commit()
 
 
 if context.is_offline_mode():
