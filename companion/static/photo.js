@@ -78,34 +78,53 @@
   }
 
   // --- the answer, as the hand's words and the cards to check ------------------------------
-  // The API's "cards" (each with "sure") are the cards of "words" then "unused", in that
-  // order; matched by name in order should the two lists ever differ.
+  // The API's "cards" (each with "sure") come row by row: a row's word, then the cards set
+  // apart in that row; "words" has one word a row, "unused" the cards set apart in order.
+  // Which of them each card is: the fewest cards set apart before each word.
+  function aligned(cards, words, unused) {
+    var i = 0;
+    var u = 0;
+    var out = { words: [], unused: [] };
+    function fits(at, w) {
+      return at + w.length <= cards.length && w.every(function (c, j) { return cards[at + j].card === c; });
+    }
+    function apart() { // cards[i] is unused[u]
+      if (i >= cards.length || u >= unused.length || cards[i].card !== unused[u]) { return false; }
+      out.unused.push(cards[i].sure === false);
+      i += 1;
+      u += 1;
+      return true;
+    }
+    for (var k = 0; k < words.length; k += 1) {
+      while (!fits(i, words[k])) { if (!apart()) { return null; } }
+      out.words.push(words[k].map(function (c, j) { return cards[i + j].sure === false; }));
+      i += words[k].length;
+    }
+    while (i < cards.length) { if (!apart()) { return null; } }
+    return u === unused.length ? out : null;
+  }
+  function byName(cards, words, unused) { // should the lists ever differ: by name, in order
+    var taken = cards.map(function () { return false; });
+    function check(name) {
+      for (var i = 0; i < cards.length; i += 1) {
+        if (!taken[i] && cards[i].card === name) { taken[i] = true; return cards[i].sure === false; }
+      }
+      return true; // not among the cards read: to check
+    }
+    return { words: words.map(function (w) { return w.map(check); }), unused: unused.map(check) };
+  }
   function checks(data) {
     var words = data.words || [];
     var unused = data.unused || [];
-    var flat = [];
-    words.forEach(function (w) { w.forEach(function (c) { flat.push(c); }); });
-    unused.forEach(function (c) { flat.push(c); });
     var cards = data.cards || [];
-    var sure;
-    if (cards.length === flat.length && cards.every(function (c, i) { return c.card === flat[i]; })) {
-      sure = cards.map(function (c) { return c.sure !== false; });
-    } else {
-      var taken = cards.map(function () { return false; });
-      sure = flat.map(function (name) {
-        for (var i = 0; i < cards.length; i += 1) {
-          if (!taken[i] && cards[i].card === name) { taken[i] = true; return cards[i].sure !== false; }
-        }
-        return false; // not among the cards read: to check
-      });
-    }
-    var at = 0;
-    var check = {
-      words: words.map(function (w) { return w.map(function () { at += 1; return !sure[at - 1]; }); }),
-      unused: unused.map(function () { at += 1; return !sure[at - 1]; })
-    };
-    var unsure = sure.filter(function (s) { return !s; }).length;
-    return { words: words, unused: unused, check: check, count: flat.length, unsure: unsure };
+    var check = aligned(cards, words, unused) || byName(cards, words, unused);
+    var count = unused.length;
+    var unsure = check.unused.filter(Boolean).length;
+    check.words.forEach(function (w) {
+      count += w.length;
+      unsure += w.filter(Boolean).length;
+    });
+    return { words: words, unused: unused, check: check, count: count, unsure: unsure };
   }
 
   // --- each hand's photo ----------------------------------------------------------------------

@@ -228,7 +228,7 @@
     var marks = marksOf(e, kind, index);
     var checks = [];
     cards.forEach(function (c, j) {
-      var card = cardChip(c, marks[j], picks(e, kind, index, j));
+      var card = cardChip(c, marks[j], picks(e, kind, kind === "left" ? 0 : index, j));
       card.setAttribute("data-i", String(j));
       row.appendChild(card);
       if (marks[j]) { checks.push(c.toUpperCase()); }
