@@ -162,9 +162,24 @@
     var before = null; // the boxes before the photo filled them, for Undo
     var turn = 0; // a second picture chosen while the first is read: only the last one counts
 
+    // What the page says about the photo is brought into view, above the card keyboard
+    // when the keyboard sticks to the bottom of the screen (the seat's form).
+    function show(node) {
+      if (node.hidden || !node.getBoundingClientRect) { return; }
+      var seen = node.getBoundingClientRect();
+      var floor = window.innerHeight;
+      var pad = set.form ? set.form.querySelector(".cardpad") : null;
+      if (pad && !pad.hidden) { floor = Math.min(floor, pad.getBoundingClientRect().top); }
+      if (seen.bottom > floor - 8) {
+        window.scrollBy(0, Math.max(0, Math.min(seen.bottom - floor + 8, seen.top - 8)));
+      } else if (seen.top < 0) {
+        window.scrollBy(0, seen.top - 8);
+      }
+    }
     function fail(message) {
       warn.textContent = message;
       warn.hidden = !message;
+      show(warn);
     }
     function setThumb(address) {
       if (address) { thumb.src = address; } else { thumb.removeAttribute("src"); }
@@ -203,6 +218,7 @@
         shown.hidden = false;
         setThumb(null);
         shown.classList.add("busy");
+        show(shown);
         shrink(file).then(function (small) {
           if (mine !== turn) { return null; }
           try { // Save sends the small picture
@@ -245,6 +261,7 @@
           var read = checks(data);
           if (!read.count) {
             status.textContent = _("No cards found in this photo. Try again with the cards in a row, face up, in good light.");
+            show(shown);
             return;
           }
           var was = { words: wordsBox ? wordsBox.value.trim() : "", unused: leftBox ? leftBox.value.trim() : "" };
@@ -257,6 +274,7 @@
             : _("Check them, then save."));
           status.textContent = said;
           undo.hidden = !before;
+          show(shown);
         });
       });
     });

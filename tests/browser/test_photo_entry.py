@@ -215,7 +215,10 @@ def test_undo_and_a_refusal_in_the_pages_language(live_server, browser, screensh
         assert alert.inner_text() == refused.json()["error"]
         assert choose.evaluate("i => i.files.length") == 0  # not sent with Save
         assert (page.input_value("#words"), page.input_value("#unused")) == ("d-o-g", "e")
-        screenshot(page, "photo-entry-refused-lt")
+        assert alert.evaluate(
+            "e => e.getBoundingClientRect().bottom <= document.querySelector('.cardpad').getBoundingClientRect().top"
+        )  # not under the keyboard
+        whole(page, screenshot, "photo-entry-refused-lt")
 
         # A picture read over a typed hand: Undo brings the typed hand back.
         choose.set_input_files({**PHOTO, "buffer": photo()})
