@@ -40,7 +40,13 @@ def card(name: str, index: tuple[str, str] | None = None, bottom: bool = True) -
     image = Image.new("RGB", (w, h), (246, 238, 214))
     draw = ImageDraw.Draw(image)
     draw.rectangle([0, 0, w - 1, h - 1], outline=(120, 100, 60), width=3)
-    draw.text((w / 2, h / 2), face, font=font(150 if len(name) == 1 else 110), fill=(30, 30, 30), anchor="mm")
+    draw.text(
+        (w / 2, h / 2),
+        face,
+        font=font(150 if len(name) == 1 else 110),
+        fill=(30, 30, 30),
+        anchor="mm",
+    )
     letters, value = index or (face, str(BY_NAME[name].value))
     corner = Image.new("RGB", (110, 100), (246, 238, 214))
     ink = ImageDraw.Draw(corner)
@@ -72,16 +78,21 @@ PHOTO = {"name": "hand.jpg", "mimeType": "image/jpeg"}
 def seat_page(live_server: str, browser, width: int, scheme: str, name: str = "Ann"):
     """A three-player game whose round 1 is closed (through the API), and a phone of
     ``width`` px in ``scheme`` holding ``name``'s seat, at round 2 (four cards each)."""
-    game = call(live_server, "POST", "/api/v1/games", {"players": ["Ann", "Ben", "Cy"], "first_dealer": 0})
+    game = call(
+        live_server, "POST", "/api/v1/games", {"players": ["Ann", "Ben", "Cy"], "first_dealer": 0}
+    )
     token = game["edit_token"]
     api = f"/api/v1/games/{game['id']}/rounds/1"
     players = [
-        {"name": n, "words": [], "unused": list(POOL[3 * i : 3 * i + 3])} for i, n in enumerate(["Ann", "Ben", "Cy"])
+        {"name": n, "words": [], "unused": list(POOL[3 * i : 3 * i + 3])}
+        for i, n in enumerate(["Ann", "Ben", "Cy"])
     ]
     call(live_server, "PUT", api, {"players": players}, token)
     call(live_server, "POST", api + "/close", {}, token)
     height = 844 if width == 390 else 640
-    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height}}, color_scheme=scheme)
+    context = browser.new_context(
+        **{**PHONE, "viewport": {"width": width, "height": height}}, color_scheme=scheme
+    )
     page = context.new_page()
     page.goto(game["view_url"])
     page.get_by_role("link", name=f"I am {name}").tap()
@@ -96,12 +107,16 @@ def whole(page, screenshot, name: str) -> None:
     """A screenshot of the whole page with the keyboard where it lies in the page (the
     window as tall as the page: the keyboard sticks to the window's bottom)."""
     size = page.viewport_size
-    page.set_viewport_size({"width": size["width"], "height": page.evaluate("document.documentElement.scrollHeight")})
+    page.set_viewport_size(
+        {"width": size["width"], "height": page.evaluate("document.documentElement.scrollHeight")}
+    )
     screenshot(page, name)
     page.set_viewport_size(size)
 
 
-@pytest.mark.parametrize(("width", "scheme"), [(390, "light"), (320, "light"), (390, "dark"), (320, "dark")])
+@pytest.mark.parametrize(
+    ("width", "scheme"), [(390, "light"), (320, "light"), (390, "dark"), (320, "dark")]
+)
 def test_a_hand_from_a_photo_is_checked_corrected_and_saved(
     live_server, browser, screenshot, width: int, scheme: str
 ) -> None:
@@ -119,7 +134,9 @@ def test_a_hand_from_a_photo_is_checked_corrected_and_saved(
             box = button.bounding_box()
             assert box["height"] >= 44 and box["width"] >= 44
         data = photo()
-        reading = page.request.post(live_server + READ, data=data, headers={"Content-Type": "image/jpeg"})
+        reading = page.request.post(
+            live_server + READ, data=data, headers={"Content-Type": "image/jpeg"}
+        )
         assert reading.ok, reading.text()
         read = reading.json()
         assert read["words"] == [["qu", "i", "l"]] and read["unused"] == ["m"]
@@ -129,7 +146,9 @@ def test_a_hand_from_a_photo_is_checked_corrected_and_saved(
         take.locator("input").set_input_files({**PHOTO, "buffer": data})
         status = form.locator(".photo-status")
         status.filter(has_text="cards read").wait_for()
-        assert status.inner_text() == "4 cards read. 1 card to check: tap a marked card to change it."
+        assert (
+            status.inner_text() == "4 cards read. 1 card to check: tap a marked card to change it."
+        )
         words = " ".join("-".join(w) for w in read["words"])
         assert page.input_value("#words").strip() == words == "qu-i-l"
         assert page.input_value("#unused") == " ".join(read["unused"]) == "m"
@@ -147,7 +166,8 @@ def test_a_hand_from_a_photo_is_checked_corrected_and_saved(
               const input = document.querySelector("#seat-form input[name=photo]");
               const file = input.files[0];
               const bitmap = await createImageBitmap(file);
-              return [input.closest("label").className, file.type, file.size, bitmap.width, bitmap.height];
+              const label = input.closest("label").className;
+              return [label, file.type, file.size, bitmap.width, bitmap.height];
             }"""
         )
         assert "photo-take" in sent[0] and sent[1] == "image/jpeg"
@@ -170,7 +190,9 @@ def test_a_hand_from_a_photo_is_checked_corrected_and_saved(
         assert page.input_value("#words").strip() == "qu-i-t"
         assert page.input_value("#unused") == "m"
         chip = form.locator(".word-chip", has_text="QUIT")
-        assert chip.locator(".card.check").count() == 0 and chip.locator(".card.picked").count() == 0
+        assert (
+            chip.locator(".card.check").count() == 0 and chip.locator(".card.picked").count() == 0
+        )
         assert note.inner_text() == "L changed to T."
         # A card picked and then a tap elsewhere: nothing changes.
         form.locator(".word-chip.leftover .card").tap()
@@ -193,7 +215,7 @@ def test_a_hand_from_a_photo_is_checked_corrected_and_saved(
 
 
 def test_undo_and_a_refusal_in_the_pages_language(live_server, browser, screenshot) -> None:
-    context, page, url = seat_page(live_server, browser, 390, "light", name="Ben")
+    context, page, _ = seat_page(live_server, browser, 390, "light", name="Ben")
     try:
         page.locator(".langs-menu summary").tap()
         page.locator(".langs-list a[lang=lt]").tap()
@@ -206,7 +228,9 @@ def test_undo_and_a_refusal_in_the_pages_language(live_server, browser, screensh
         page.fill("#words", "d-o-g")
         page.fill("#unused", "e")
         junk = b"these are not the cards you are looking for"
-        refused = page.request.post(live_server + READ, data=junk, headers={"Content-Type": "image/jpeg"})
+        refused = page.request.post(
+            live_server + READ, data=junk, headers={"Content-Type": "image/jpeg"}
+        )
         assert refused.status == 400 and refused.json()["code"] == "not_a_picture"
         choose.set_input_files({**PHOTO, "buffer": junk})
         alert = form.locator(".photo-error")
@@ -215,9 +239,8 @@ def test_undo_and_a_refusal_in_the_pages_language(live_server, browser, screensh
         assert alert.inner_text() == refused.json()["error"]
         assert choose.evaluate("i => i.files.length") == 0  # not sent with Save
         assert (page.input_value("#words"), page.input_value("#unused")) == ("d-o-g", "e")
-        assert alert.evaluate(
-            "e => e.getBoundingClientRect().bottom <= document.querySelector('.cardpad').getBoundingClientRect().top"
-        )  # not under the keyboard
+        keys_top = page.locator(".cardpad").evaluate("e => e.getBoundingClientRect().top")
+        assert alert.evaluate("e => e.getBoundingClientRect().bottom") <= keys_top  # in view
         whole(page, screenshot, "photo-entry-refused-lt")
 
         # A picture read over a typed hand: Undo brings the typed hand back.
