@@ -5,6 +5,8 @@
 // hand (round.js draws them, marking the ones to check), and nothing is saved until Save.
 // The shrunk picture replaces the chosen file, so Save sends the small one with the hand.
 // What the boxes held before comes back with Undo.
+// Loaded before round.js: the buttons take their final place before round.js lays out the
+// form (and keeps a refused hand's message where it is on the screen).
 (function () {
   "use strict";
   var _ = window._; // static/i18n.js

@@ -259,10 +259,11 @@
     b.setAttribute("aria-label", spoken);
     b.setAttribute("data-chip", kind === "left" ? "left" : String(index));
     b.addEventListener("click", function (ev) {
-      // a card of the chip tapped: that card is changed by the next key (the rest of the
-      // chip opens its menu)
+      // A card of the chip tapped, when it is one to check (or the chip's menu is open, or
+      // a card of the hand is being changed): the next key changes that card. Anywhere
+      // else on the chip, and on a card otherwise, the tap opens or closes its menu.
       var card = ev.target && ev.target.closest ? ev.target.closest(".card") : null;
-      if (card && b.contains(card)) {
+      if (card && b.contains(card) && (chosen || e.picked || card.classList.contains("check"))) {
         pickCard(e, kind === "left" ? "left" : "word", kind === "left" ? 0 : index,
           parseInt(card.getAttribute("data-i"), 10), b);
         return;

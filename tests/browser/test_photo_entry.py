@@ -194,9 +194,14 @@ def test_a_hand_from_a_photo_is_checked_corrected_and_saved(
             chip.locator(".card.check").count() == 0 and chip.locator(".card.picked").count() == 0
         )
         assert note.inner_text() == "L changed to T."
-        # A card picked and then a tap elsewhere: nothing changes.
-        form.locator(".word-chip.leftover .card").tap()
-        assert form.locator(".card.picked").count() == 1
+        # A card not marked: a tap opens its chip's menu, as ever; a tap on the card then
+        # picks it, and a tap elsewhere leaves it as it was.
+        left = form.locator(".word-chip.leftover")
+        left.locator(".card").tap()
+        assert form.get_by_role("button", name="Clear the cards left over").is_visible()
+        assert form.locator(".card.picked").count() == 0
+        left.locator(".card").tap()
+        assert form.locator(".card.picked").get_attribute("data-face") == "M"
         form.locator("#words").tap()
         assert form.locator(".card.picked").count() == 0 and note.is_hidden()
         assert page.input_value("#unused") == "m"
