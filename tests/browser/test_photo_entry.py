@@ -263,3 +263,25 @@ def test_undo_and_a_refusal_in_the_pages_language(live_server, browser, screensh
         assert form.locator(".word-chip", has_text="DOG").count() == 1
     finally:
         context.close()
+
+
+def test_without_javascript_the_file_field_is_the_forms(live_server, browser, screenshot) -> None:
+    """No script: the browser's own file field for each hand, named as the form's other
+    fields of that hand, and nothing wider than a 320 px phone."""
+    game = call(live_server, "POST", "/api/v1/games", {"players": ["Ann", "Ben"]})
+    viewport = {"width": 320, "height": 640}
+    context = browser.new_context(**{**PHONE, "viewport": viewport}, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(game["edit_url"])
+        page.goto(f"{live_server}/games/{game['id']}/rounds/1?enter=all")
+        for seat in (0, 1):
+            hand = page.locator(f"#players-{seat}")
+            field = hand.locator(f".photo-choose input[type=file][name=players-{seat}-photo]")
+            assert field.is_visible()
+            assert field.get_attribute("accept") == "image/jpeg,image/png,image/webp"
+            assert hand.locator(".photo-take").is_hidden()  # its file would go nowhere
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320
+        screenshot(page, "photo-entry-no-script-320")
+    finally:
+        context.close()
