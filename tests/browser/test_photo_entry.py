@@ -285,3 +285,20 @@ def test_without_javascript_the_file_field_is_the_forms(live_server, browser, sc
         screenshot(page, "photo-entry-no-script-320")
     finally:
         context.close()
+
+
+def test_a_photo_sent_without_a_network_leaves_the_hand_as_typed(live_server, browser) -> None:
+    context, page, _ = seat_page(live_server, browser, 390, "light", name="Cy")
+    try:
+        page.fill("#words", "d-o-g")
+        page.context.route("**" + READ, lambda route: route.abort("internetdisconnected"))
+        choose = page.locator("#seat-form .photo-choose input")
+        choose.set_input_files({**PHOTO, "buffer": photo()})
+        alert = page.locator("#seat-form .photo-error")
+        alert.wait_for()
+        assert alert.inner_text().startswith("No connection: the photo couldn't be read.")
+        assert page.input_value("#words") == "d-o-g"
+        assert page.locator("#seat-form .photo-status").inner_text() == ""
+        assert choose.evaluate("i => i.files.length") == 1  # still goes with Save
+    finally:
+        context.close()
