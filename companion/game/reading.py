@@ -26,10 +26,6 @@ from dataclasses import dataclass
 
 from companion.game.deck import BY_NAME, Card
 
-SURE_SCORE = 0.9
-"""The recogniser's confidence above which a letter line read alone (no value, no second
-index to agree) is trusted."""
-
 LEAST_SCORE = 0.3
 """Below it, a line read is taken as noise, not a card."""
 
@@ -50,9 +46,9 @@ LOOK_ALIKES: dict[str, tuple[str, ...]] = {
     "e": ("f", "er"),
     "f": ("e", "p"),
     "m": ("n", "w"),
-    "n": ("m", "h", "in"),
+    "n": ("in", "m", "h"),
     "w": ("m", "v"),
-    "u": ("v", "o"),
+    "u": ("qu", "v", "o"),
     "v": ("u", "y"),
     "y": ("v",),
     "p": ("r", "f"),
@@ -142,6 +138,8 @@ def letters_of(text: str) -> str:
     squeezed = re.sub(r"[\s.,:;'\"`~_\-]", "", text)
     if not squeezed or len(squeezed) > 3:
         return ""
+    if squeezed.isdigit() and squeezed not in ("0", "1"):
+        return ""  # a value line (2 to 15); a lone 0 or 1 is an O or an I
     name = squeezed.translate(_AS_LETTER).lower()
     if name == "q" and len(squeezed) == 1:
         return "q"
@@ -180,7 +178,7 @@ def identify(letters: str, value: str, score: float) -> tuple[Card, bool, float]
         return None
     if score < LEAST_SCORE:
         return None
-    return read, score >= SURE_SCORE and printed is None, score
+    return read, False, score  # letters alone: sure only when the other index agrees
 
 
 def _join(sightings: Sequence[Sighting]) -> _Seen | None:

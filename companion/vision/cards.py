@@ -23,7 +23,15 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from companion.game.reading import ReadCard, Reading, Sighting, letters_of, reading, split_line
+from companion.game.reading import (
+    ReadCard,
+    Reading,
+    Sighting,
+    identify,
+    letters_of,
+    reading,
+    split_line,
+)
 from companion.vision import model
 from companion.vision.photo import shrunk
 
@@ -130,9 +138,14 @@ def _sightings(eng: Any, bgr: np.ndarray) -> Iterator[Sighting]:
         else None
     )
     numbers = itertools.count()
+    doubtful = []
     for shape in cards:
-        yield from _card_indices(eng, bgr, shape, next(numbers))
-    rest = [
+        read = list(_card_indices(eng, bgr, shape, next(numbers)))
+        if _one_card(read):
+            yield from read
+        else:  # not one card after all: cards fanned in a card's shape, or no index
+            doubtful.append(shape)
+    rest = doubtful + [
         s
         for s in shapes
         if all(s is not c for c in cards) and (typical is None or s.area > 0.4 * typical)
@@ -141,6 +154,13 @@ def _sightings(eng: Any, bgr: np.ndarray) -> Iterator[Sighting]:
         rest = [None]  # nothing stands out from the table: read the whole picture
     for shape in rest:
         yield from _group_indices(eng, bgr, shape, size, numbers)
+
+
+def _one_card(read: list[Sighting]) -> bool:
+    """Whether a shape's corners show one card: they name one card (both, or one while
+    the other shows nothing readable)."""
+    found = [identify(s.letters, s.value, s.score) for s in read]
+    return len({f[0].name for f in found if f is not None}) == 1
 
 
 def _box(quad: np.ndarray) -> tuple[int, int, int, int]:
@@ -186,18 +206,82 @@ def _height(quad: tuple[tuple[float, float], ...]) -> float:
 
 
 def _index_of(texts: list[model.Text]) -> tuple[str, str, float]:
-    """The letter line of a card's corner (the highest line with letters) and the value
-    line under it."""
+    """The letter line of a card's corner (the highest line with letters, with any
+    letters beside it: QU found as Q and U) and the value line under it."""
     lettered = [t for t in texts if letters_of(split_line(t.text, "")[0])]
     if not lettered:
         return "", "", 0.0
     top = min(lettered, key=lambda t: _centre(t.quad)[1])
-    letters, value = split_line(top.text, "")
+    level = _centre(top.quad)[1]
+    line = sorted(
+        (t for t in lettered if abs(_centre(t.quad)[1] - level) < 0.5 * _height(top.quad)),
+        key=lambda t: _centre(t.quad)[0],
+    )
+    letters, value = split_line("".join(t.text for t in line), "")
     if not value:
-        below = [t for t in texts if t is not top and _centre(t.quad)[1] > _centre(top.quad)[1]]
+        below = [t for t in texts if all(t is not u for u in line) and _centre(t.quad)[1] > level]
         if below:
             value = min(below, key=lambda t: _centre(t.quad)[1]).text
-    return letters, value, top.score
+    return letters, value, min(t.score for t in line)
+
+
+def _crop(bgr: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The text inside ``quad`` (four corners clockwise from its top left), straightened."""
+    import cv2
+
+    width = int(max(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[3])))
+    height = int(max(np.linalg.norm(quad[3] - quad[0]), np.linalg.norm(quad[2] - quad[1])))
+    target = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
+    return cv2.warpPerspective(bgr, matrix, (max(width, 1), max(height, 1)))
+
+
+def _upside_down(eng: Any, view: np.ndarray, text: model.Text) -> bool:
+    """Whether a letter line reads better turned over: a card's bottom index, seen from
+    the top of the card (its value, above it, may not have been found)."""
+    import cv2
+
+    turned = cv2.rotate(_crop(view, np.array(text.quad, dtype=np.float32)), cv2.ROTATE_180)
+    ((_, score),) = model.read_lines(eng, [turned])
+    return score > text.score + 0.05
+
+
+def _lean(shape: _Shape) -> float:
+    """The direction of a group's long side (a row of cards, a fan), in degrees from
+    level, -90 to 90: the group is read turned back by it."""
+    quad = shape.quad
+    sides = [quad[(i + 1) % 4] - quad[i] for i in range(2)]
+    dx, dy = max(sides, key=lambda v: float(np.hypot(*v)))
+    angle = float(np.degrees(np.arctan2(dy, dx)))
+    return (angle + 90) % 180 - 90
+
+
+def _view(bgr: np.ndarray, shape: _Shape | None) -> tuple[np.ndarray, np.ndarray, float]:
+    """The part of the picture a group covers, turned level; the affine map from that
+    view back to the picture; the turn (degrees)."""
+    import cv2
+
+    height, width = bgr.shape[:2]
+    if shape is None:
+        return bgr, np.float32([[1, 0, 0], [0, 1, 0]]), 0.0
+    x, y, w, h = _box(shape.quad)
+    x0, y0 = max(0, x - 8), max(0, y - 8)
+    x1, y1 = min(width, x + w + 8), min(height, y + h + 8)
+    crop = bgr[y0:y1, x0:x1]
+    turn = _lean(shape)
+    if abs(turn) < 8:
+        return np.ascontiguousarray(crop), np.float32([[1, 0, x0], [0, 1, y0]]), 0.0
+    ch, cw = crop.shape[:2]
+    matrix = cv2.getRotationMatrix2D((cw / 2, ch / 2), turn, 1.0)
+    cos, sin = abs(matrix[0, 0]), abs(matrix[0, 1])
+    vw, vh = int(ch * sin + cw * cos), int(ch * cos + cw * sin)
+    matrix[0, 2] += vw / 2 - cw / 2
+    matrix[1, 2] += vh / 2 - ch / 2
+    view = cv2.warpAffine(crop, matrix, (vw, vh), borderMode=cv2.BORDER_REPLICATE)
+    back = cv2.invertAffineTransform(matrix)
+    back[0, 2] += x0
+    back[1, 2] += y0
+    return view, back.astype(np.float32), turn
 
 
 def _group_indices(
@@ -207,21 +291,14 @@ def _group_indices(
     size: tuple[float, float] | None,
     numbers: Iterator[int],
 ) -> Iterator[Sighting]:
-    """The indices showing in a group of overlapping cards (or the whole picture): each
-    letter line with a value line under it, upright."""
-    height, width = bgr.shape[:2]
-    if shape is None:
-        x0, y0, x1, y1 = 0, 0, width, height
-    else:
-        x, y, w, h = _box(shape.quad)
-        x0, y0 = max(0, x - 8), max(0, y - 8)
-        x1, y1 = min(width, x + w + 8), min(height, y + h + 8)
-    texts = model.find_text(eng, np.ascontiguousarray(bgr[y0:y1, x0:x1]))
+    """The indices showing in a group of overlapping cards (or the whole picture), read
+    with the group turned level: each letter line with a value line under it."""
+    view, back, turn = _view(bgr, shape)
     lines = []
-    for t in texts:
+    for t in model.find_text(eng, view):
         letters, value = split_line(t.text, "")
         cx, cy = _centre(t.quad)
-        lines.append((t, letters, value, cx + x0, cy + y0, _height(t.quad)))
+        lines.append((t, letters, value, cx, cy, _height(t.quad)))
     indices = []
     for t, letters, value, cx, cy, th in lines:
         if not letters_of(letters):
@@ -229,7 +306,7 @@ def _group_indices(
         if not value:
             below = [
                 (ly - cy, lt.text)
-                for lt, ll, _, lx, ly, lh in lines
+                for lt, ll, _, lx, ly, _ in lines
                 if lt is not t
                 and not letters_of(ll)
                 and abs(lx - cx) < th
@@ -237,7 +314,7 @@ def _group_indices(
             ]
             above = [
                 ly
-                for lt, ll, _, lx, ly, lh in lines
+                for lt, ll, _, lx, ly, _ in lines
                 if lt is not t
                 and not letters_of(ll)
                 and abs(lx - cx) < th
@@ -245,7 +322,7 @@ def _group_indices(
             ]
             if below:
                 value = min(below)[1]
-            elif above:
+            elif above or _upside_down(eng, view, t):
                 continue  # an index upside down: a card's bottom corner
         indices.append((t, letters, value, cx, cy, th))
     if not indices:
@@ -255,16 +332,17 @@ def _group_indices(
     for t, letters, value, cx, cy, th in indices:
         if not value and not 0.6 * letter_h <= th <= 1.6 * letter_h:
             continue  # not an index: a card's big middle letter, or other writing
-        quad = np.array(t.quad, dtype=np.float32) + np.float32([x0, y0])
+        centre = back @ np.float32([cx + card_w * 0.3, cy + card_h * 0.35, 1.0])
+        quad = np.array([back @ np.float32([px, py, 1.0]) for px, py in t.quad])
         yield Sighting(
             letters,
             value,
             t.score if value else min(t.score, 0.85),
             next(numbers),
-            cx + card_w * 0.3,
-            cy + card_h * 0.35,
+            float(centre[0]),
+            float(centre[1]),
             card_w,
             card_h,
-            0.0,
+            turn,
             _box(quad),
         )
