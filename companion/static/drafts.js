@@ -187,7 +187,8 @@
   function fields() {
     var list = [];
     Array.prototype.forEach.call(form.elements, function (node) {
-      if (!node.name || node.name === "csrf_token" || node.disabled) { return; }
+      // (a hand's photo can't be kept on the phone: it goes only with a Save that is sent)
+      if (!node.name || node.name === "csrf_token" || node.disabled || node.type === "file") { return; }
       if ((node.type === "checkbox" || node.type === "radio") && !node.checked) { return; }
       if (node.tagName === "BUTTON") { return; }
       list.push([node.name, node.type === "text" ? node.value.trim() : node.value]);
@@ -196,7 +197,7 @@
   }
   function fill(list) {
     Array.prototype.forEach.call(form.elements, function (node) {
-      if (!node.name || node.name === "csrf_token" || node.tagName === "BUTTON") { return; }
+      if (!node.name || node.name === "csrf_token" || node.tagName === "BUTTON" || node.type === "file") { return; }
       var given = list.filter(function (pair) { return pair[0] === node.name; });
       if (node.type === "checkbox" || node.type === "radio") {
         node.checked = given.some(function (pair) { return pair[1] === node.value; });

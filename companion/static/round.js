@@ -5,6 +5,8 @@
 // card spellings offered for typed letters (QU, IN, ER, CL, TH), and a warning for a
 // hand marked as going out that still holds cards. Everything is found by class, so
 // the same script serves a form with every hand and a form with one hand.
+// A hand read from a photo (static/photo.js sends the fieldset a "cards:fill" event) has
+// the cards the server was unsure of marked; a tap on a card, then on a key, changes it.
 (function () {
   "use strict";
   var _ = window._; // static/i18n.js, loaded first on every page
@@ -112,6 +114,10 @@
     }
     var chips = el("div", "hand-chips");
     var notes = el("div", "entry-notes");
+    var pickNote = el("p", "pick-note");
+    pickNote.setAttribute("role", "status");
+    pickNote.hidden = true;
+    notes.appendChild(pickNote);
     var wentOutNote = el("p", "went-out-warning");
     wentOutNote.setAttribute("role", "alert");
     wentOutNote.hidden = true;
@@ -122,7 +128,11 @@
     entries.push({
       set: set, words: words, left: left, count: count, offer: offer, chips: chips,
       notes: notes, wentOutNote: wentOutNote, wentOut: set.querySelector("input[name=went_out]"),
-      name: nameOf(set), cards: [], leftover: [], editing: 0, mode: "words", chosen: null
+      name: nameOf(set), cards: [], leftover: [], editing: 0, mode: "words", chosen: null,
+      // the cards to check (read from a photo): a word's marks hold while it is as read
+      // ({cards: "qu-i-z", check: [false, true, false]} by word), a left-over card's while
+      // that card is where it was ({card: "m"} by place); the card tapped to change
+      pickNote: pickNote, wordMarks: [], leftMarks: [], picked: null
     });
   });
   if (!entries.length) { return; }
@@ -133,6 +143,7 @@
     e.editing = typed && p.open ? p.words.length - 1 : p.words.length;
     e.leftover = parseCards(e.left.value);
     e.chosen = null;
+    e.picked = null;
   }
   function write(e) { // the chips -> the boxes; a trailing space: the next card starts a word
     var text = e.cards.map(wordText).join(" ");
@@ -142,6 +153,35 @@
   }
   function cardCount(e) {
     return e.cards.reduce(function (n, w) { return n + w.length; }, 0) + e.leftover.length;
+  }
+
+  // --- the cards to check ---------------------------------------------------------------
+  function wordMark(e, i) { // word i's marks while it is as read, else none (and forgotten)
+    var m = e.wordMarks[i];
+    if (m && e.cards[i] && m.cards === e.cards[i].join("-")) { return m; }
+    e.wordMarks[i] = null;
+    return null;
+  }
+  function marksOf(e, kind, index) { // which of the group's cards are to check
+    if (kind === "left") {
+      return e.leftover.map(function (c, j) {
+        var m = e.leftMarks[j];
+        if (m && m.card !== c) { e.leftMarks[j] = null; return false; }
+        return !!m;
+      });
+    }
+    var w = wordMark(e, index);
+    return e.cards[index].map(function (c, j) { return !!(w && w.check[j]); });
+  }
+  function say(e, text) { setText(e.pickNote, text); e.pickNote.hidden = !text; }
+  function picks(e, kind, index, j) {
+    var p = e.picked;
+    return !!p && p.kind === kind && p.index === index && p.card === j;
+  }
+  function unpick() { // a tap anywhere but on a card of a hand or a key: no card is being changed
+    entries.forEach(function (e) {
+      if (e.picked) { e.picked = null; say(e, ""); render(e); }
+    });
   }
 
   // --- the keyboard's state ---------------------------------------------------------------
@@ -167,11 +207,13 @@
   // --- drawing the chips --------------------------------------------------------------------
   // A card of a chip, drawn by the style sheet from its data (no text of its own): the
   // chip's visible words, and so its name, are the word under the cards (WCAG 2.5.3).
-  function cardChip(name) {
+  // A card to check has a "?" on it; the card tapped to be changed is lit.
+  function cardChip(name, check, picked) {
     var known = copies[name] !== undefined;
-    var chip = el("span", known ? "card" : "card bad");
+    var chip = el("span", "card" + (known ? "" : " bad") + (check ? " check" : "") + (picked ? " picked" : ""));
     chip.setAttribute("data-face", name.toUpperCase());
     if (known && values[name] !== undefined) { chip.setAttribute("data-value", values[name]); }
+    if (check) { chip.appendChild(el("span", "check-badge", "?")); }
     return chip;
   }
   function group(e, cards, kind, index) {
@@ -183,7 +225,14 @@
     b.setAttribute("aria-expanded", chosen ? "true" : "false");
     var row = el("span", "chip-cards");
     row.setAttribute("aria-hidden", "true");
-    cards.forEach(function (c) { row.appendChild(cardChip(c)); });
+    var marks = marksOf(e, kind, index);
+    var checks = [];
+    cards.forEach(function (c, j) {
+      var card = cardChip(c, marks[j], picks(e, kind, kind === "left" ? 0 : index, j));
+      card.setAttribute("data-i", String(j));
+      row.appendChild(card);
+      if (marks[j]) { checks.push(c.toUpperCase()); }
+    });
     b.appendChild(row);
     var label = kind === "left" ? _("left over") : shown(cards);
     b.appendChild(el("span", "chip-text", label));
@@ -202,9 +251,23 @@
                    "{word}, {n} cards, being entered. Edit or remove", n, named)
         : ngettext("{word}, {n} card. Edit or remove", "{word}, {n} cards. Edit or remove", n, named);
     }
+    if (checks.length) { // read from a photo, unsure: said first
+      spoken = ngettext("Check the card {cards}.", "Check the cards {cards}.", checks.length,
+        { cards: checks.join(" ") }) + " " + spoken;
+      b.classList.add("has-check");
+    }
     b.setAttribute("aria-label", spoken);
     b.setAttribute("data-chip", kind === "left" ? "left" : String(index));
-    b.addEventListener("click", function () {
+    b.addEventListener("click", function (ev) {
+      // A card of the chip tapped, when it is one to check (or the chip's menu is open, or
+      // a card of the hand is being changed): the next key changes that card. Anywhere
+      // else on the chip, and on a card otherwise, the tap opens or closes its menu.
+      var card = ev.target && ev.target.closest ? ev.target.closest(".card") : null;
+      if (card && b.contains(card) && (chosen || e.picked || card.classList.contains("check"))) {
+        pickCard(e, kind === "left" ? "left" : "word", kind === "left" ? 0 : index,
+          parseInt(card.getAttribute("data-i"), 10), b);
+        return;
+      }
       activate(e, b);
       e.chosen = chosen ? null : (kind === "left" ? "left" : index);
       render(e);
@@ -234,6 +297,7 @@
         e.leftover = [];
       } else {
         e.cards.splice(index, 1);
+        e.wordMarks.splice(index, 1);
         if (e.editing > index) { e.editing -= 1; } else if (e.editing === index) { e.editing = e.cards.length; }
       }
       e.chosen = null;
@@ -335,6 +399,44 @@
   }
 
   function commit(e) { write(e); render(e); update(); padLabel(); }
+
+  // One tap on a card of a hand: the next key changes it (a tap on it again keeps it).
+  function pickCard(e, kind, index, j, anchor) {
+    var again = picks(e, kind, index, j);
+    activate(e, anchor);
+    e.chosen = null;
+    e.picked = again ? null : { kind: kind, index: index, card: j };
+    var cards = kind === "left" ? e.leftover : e.cards[index];
+    if (again) {
+      say(e, "");
+    } else {
+      var named = { card: cards[j].toUpperCase(), word: shown(cards) };
+      say(e, kind === "left"
+        ? _("Changing the {card} left over: tap the right card on the keyboard, or tap the {card} again to keep it.", named)
+        : _("Changing {card} in {word}: tap the right card on the keyboard, or tap the {card} again to keep it.", named));
+      if (folded) { setFolded(false, false); }
+    }
+    render(e);
+    focusChip(e, kind === "left" ? "left" : String(index));
+  }
+  function changePicked(e, card) { // the key tapped for the card picked: it replaces it
+    var p = e.picked;
+    e.picked = null;
+    var cards = p.kind === "left" ? e.leftover : e.cards[p.index];
+    if (!cards || p.card >= cards.length) { say(e, ""); return false; }
+    var old = cards[p.card];
+    var mark = p.kind === "left" ? null : wordMark(e, p.index);
+    cards[p.card] = card;
+    if (p.kind === "left") {
+      e.leftMarks[p.card] = null;
+    } else if (mark) { // its other cards stay to check
+      mark.cards = cards.join("-");
+      mark.check[p.card] = false;
+    }
+    commit(e);
+    say(e, _("{old} changed to {new}.", { old: old.toUpperCase(), new: card.toUpperCase() }));
+    return true;
+  }
   function closeWord(e) { if (e.mode === "words") { e.editing = e.cards.length; } }
 
   // The keyboard goes right below the hand being filled, in the page's flow (never over
@@ -458,6 +560,7 @@
       input.addEventListener("focus", pick);
       input.addEventListener("click", pick);
       input.addEventListener("input", function () {
+        say(e, "");
         read(e, true);
         render(e);
         update();
@@ -465,7 +568,43 @@
       });
     });
     read(e, e.set.hasAttribute("data-draft")); // a draft brought back (drafts.js): as it was left
+    // A hand read from a photo (static/photo.js): {words: [["qu", "i", "z"]], unused: ["m"],
+    // check: {words: [[false, true, false]], unused: [false]}}; or the boxes as they were
+    // before it ({text: {words: "...", unused: "..."}}: its Undo).
+    e.set.addEventListener("cards:fill", function (ev) {
+      var d = ev.detail || {};
+      activate(e, null);
+      if (d.text) {
+        e.words.value = d.text.words;
+        e.left.value = d.text.unused;
+        read(e, false);
+        e.wordMarks = [];
+        e.leftMarks = [];
+      } else {
+        var check = d.check || { words: [], unused: [] };
+        e.cards = (d.words || []).map(function (w) { return w.slice(); });
+        e.leftover = (d.unused || []).slice();
+        e.wordMarks = e.cards.map(function (w, i) {
+          var c = check.words[i] || [];
+          return c.some(Boolean) ? { cards: w.join("-"), check: w.map(function (x, j) { return !!c[j]; }) } : null;
+        });
+        e.leftMarks = e.leftover.map(function (c, j) { return check.unused[j] ? { card: c } : null; });
+        e.editing = e.cards.length;
+        e.mode = "words";
+        e.chosen = null;
+        e.picked = null;
+      }
+      say(e, "");
+      e.offer.innerHTML = "";
+      commit(e);
+    });
   });
+  // A card picked to be changed stays picked only for a key of the keyboard (or another card).
+  document.addEventListener("click", function (ev) {
+    var t = ev.target;
+    if (t && t.closest && (t.closest(".cardpad .key[data-card]") || t.closest(".hand-chips .card"))) { return; }
+    unpick();
+  }, true);
   form.addEventListener("change", function (ev) {
     if (ev.target && ev.target.name === "went_out") { update(); }
   });
@@ -483,6 +622,7 @@
         var e = active;
         var card = k.getAttribute("data-card");
         e.chosen = null;
+        if (e.picked && changePicked(e, card)) { return; }
         if (e.mode === "left") {
           e.leftover.push(card);
         } else {
@@ -508,7 +648,7 @@
         if (e.editing >= e.cards.length) { e.editing = e.cards.length - 1; }
         var w = e.cards[e.editing];
         w.pop();
-        if (!w.length) { e.cards.splice(e.editing, 1); e.editing = e.cards.length; }
+        if (!w.length) { e.cards.splice(e.editing, 1); e.wordMarks.splice(e.editing, 1); e.editing = e.cards.length; }
       }
       commit(e);
     });
