@@ -78,6 +78,8 @@ SAMPLES: dict[str, tuple[str, object]] = {
     "WORD_LOOKUP_ADDRESS_LIMIT": ("13 per minute", "13 per minute"),
     "SOLVER_ADDRESS_LIMIT": ("17 per minute", "17 per minute"),
     "SEAT_CLAIM_LIMIT": ("19 per minute", "19 per minute"),
+    "PHOTO_READ_LIMIT": ("13 per minute", "13 per minute"),
+    "PHOTO_READ_ADDRESS_LIMIT": ("14 per minute", "14 per minute"),
     "DATABASE_POOL_SIZE": ("7", "7"),
     "CACHE_TYPE": ("SimpleCache", "SimpleCache"),
     "CACHE_DIR": ("{tmp}/kept", "{tmp}/kept"),
@@ -131,6 +133,8 @@ def test_the_documented_defaults_are_the_apps(tmp_path: Path) -> None:
         "SOLVER_LIMIT": extensions.SOLVER,
         "SOLVER_ADDRESS_LIMIT": extensions.SOLVER_ADDRESS,
         "SEAT_CLAIM_LIMIT": extensions.SEAT_CLAIMS,
+        "PHOTO_READ_LIMIT": extensions.PHOTO_READS,
+        "PHOTO_READ_ADDRESS_LIMIT": extensions.PHOTO_READS_ADDRESS,
     }
     for key, value in limits.items():
         assert documented[key].startswith(f"`{value}`"), key
