@@ -15,6 +15,7 @@ Two ways to a card's index, by what the picture shows:
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -104,31 +105,38 @@ def _scaled_shape(shape: _Shape, scale: float) -> _Shape:
     )
 
 
-def _mask(bgr: np.ndarray) -> np.ndarray:
-    """Where cards lie: lighter than the table (Otsu's threshold on brightness), or, on a
-    table as light as the cards, inside the outlines their edges draw."""
+def _masks(bgr: np.ndarray) -> Iterator[np.ndarray]:
+    """Where cards may lie, two ways: lighter than the table (Otsu's threshold on
+    brightness), and inside the outlines their edges draw (a table as light as the
+    cards, a cloth, a shadow)."""
     import cv2
 
     value = cv2.GaussianBlur(cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)[..., 2], (5, 5), 0)
-    _, mask = cv2.threshold(value, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    if cv2.countNonZero(mask) > 0.45 * mask.size:
-        edges = cv2.Canny(value, 30, 90)
-        edges = cv2.dilate(edges, np.ones((3, 3), np.uint8), iterations=2)
-        outlines, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        mask = np.zeros_like(value)
-        cv2.drawContours(mask, outlines, -1, 255, thickness=cv2.FILLED)
-        mask = cv2.erode(mask, np.ones((3, 3), np.uint8), iterations=2)
-    # fill the letters' notches, then cut the thin bridges between cards laid close
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((9, 9), np.uint8))
+    _, light = cv2.threshold(value, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    edges = cv2.dilate(cv2.Canny(value, 30, 90), np.ones((3, 3), np.uint8), iterations=2)
+    outlines, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    drawn = np.zeros_like(value)
+    cv2.drawContours(drawn, outlines, -1, 255, thickness=cv2.FILLED)
+    drawn = cv2.erode(drawn, np.ones((3, 3), np.uint8), iterations=2)
+    for mask in (light, drawn):
+        # fill the letters' notches, then cut the thin bridges between cards laid close
+        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+        yield cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((9, 9), np.uint8))
 
 
 def _shapes(bgr: np.ndarray) -> list[_Shape]:
-    """The shapes big enough to be a card, or cards overlapping: four corners each (the
-    card's own, when its outline is four-sided: a card photographed at a slant)."""
+    """The shapes big enough to be a card, or cards overlapping, four corners each (the
+    card's own, when its outline is four-sided: a card photographed at a slant): by
+    the way of finding them (``_masks``) that finds the more lone cards."""
+    found = [_shapes_in(bgr, mask) for mask in _masks(bgr)]
+    return max(found, key=lambda shapes: sum(_is_card(s, None) for s in shapes))
+
+
+def _shapes_in(bgr: np.ndarray, mask: np.ndarray) -> list[_Shape]:
+    """The shapes of ``mask``."""
     import cv2
 
-    contours, _ = cv2.findContours(_mask(bgr), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     area = bgr.shape[0] * bgr.shape[1]
     shapes = []
     for contour in contours:
@@ -316,9 +324,11 @@ def _lean(shape: _Shape) -> float:
     return angle if abs(angle) <= 50 else 0.0
 
 
-def _view(bgr: np.ndarray, shape: _Shape | None) -> tuple[np.ndarray, np.ndarray, float]:
-    """The part of the picture a group covers, turned level; the affine map from that
-    view back to the picture; the turn (degrees)."""
+def _view(
+    bgr: np.ndarray, shape: _Shape | None, turn: float
+) -> tuple[np.ndarray, np.ndarray, float]:
+    """The part of the picture a group covers, turned back by ``turn`` degrees; the
+    affine map from that view back to the picture; the turn."""
     import cv2
 
     height, width = bgr.shape[:2]
@@ -328,7 +338,6 @@ def _view(bgr: np.ndarray, shape: _Shape | None) -> tuple[np.ndarray, np.ndarray
     x0, y0 = max(0, x - 8), max(0, y - 8)
     x1, y1 = min(width, x + w + 8), min(height, y + h + 8)
     crop = bgr[y0:y1, x0:x1]
-    turn = _lean(shape)
     if abs(turn) < 8:
         return np.ascontiguousarray(crop), np.array([[1, 0, x0], [0, 1, y0]], dtype=np.float32), 0.0
     ch, cw = crop.shape[:2]
@@ -351,9 +360,27 @@ def _group_indices(
     size: tuple[float, float] | None,
     numbers: Iterator[int],
 ) -> Iterator[Sighting]:
-    """The indices showing in a group of overlapping cards (or the whole picture), read
-    with the group turned level: each letter line with a value line under it."""
-    view, back, turn = _view(bgr, shape)
+    """The indices showing in a group of overlapping cards (or the whole picture): each
+    letter line with a value line under it. A group laid askew is read both turned
+    level and as it is (a row photographed at a slant only looks turned): the reading
+    that finds more indices with their values counts."""
+    turns = [0.0] if shape is None else sorted({_lean(shape), 0.0}, key=abs, reverse=True)
+    readings = [list(_indices_in_view(eng, bgr, shape, size, turn)) for turn in turns]
+    best = max(readings, key=lambda r: (sum(bool(s.value) for s in r), len(r)))
+    for sighting in best:
+        yield dataclasses.replace(sighting, card=next(numbers))
+
+
+def _indices_in_view(
+    eng: Any,
+    bgr: np.ndarray,
+    shape: _Shape | None,
+    size: tuple[float, float] | None,
+    turn: float,
+) -> Iterator[Sighting]:
+    """The indices of a group read turned back by ``turn`` degrees (card numbers to be
+    given)."""
+    view, back, turn = _view(bgr, shape, turn)
     lines = []
     for t in model.find_text(eng, view):
         letters, value = split_line(t.text, "")
@@ -412,7 +439,7 @@ def _group_indices(
             letters,
             value,
             t.score if value else min(t.score, 0.85),
-            next(numbers),
+            -1,
             float(centre[0]),
             float(centre[1]),
             card_w,
