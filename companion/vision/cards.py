@@ -187,33 +187,29 @@ def _sightings(eng: Any, bgr: np.ndarray, shapes: list[_Shape]) -> Iterator[Sigh
         else None
     )
     numbers = itertools.count()
-    doubtful = []
+    groups: list[tuple[_Shape | None, list[Sighting] | None]] = []
     taken: list[np.ndarray] = []  # the outlines of the cards read, each read once
     for shape in cards:
         if _within(shape.centre, taken):
             continue  # a card split in two by a shadow: read from its other part
         read = list(_card_indices(eng, bgr, shape, next(numbers)))
-        names = [f[0].name for s in read if (f := identify(s.letters, s.value, s.score))]
-        if len(names) == 1:  # one corner read: one card, or a row of cards in its shape?
-            group = list(_group_indices(eng, bgr, shape, None, numbers))
-            if len(group) > 1:
-                names = []
-        if names and len(set(names)) == 1:
+        names = {f[0].name for s in read if (f := identify(s.letters, s.value, s.score))}
+        group = None
+        if len(read) == 1 and names:  # one corner read: one card, or a row in its shape?
+            group = list(_group_indices(eng, bgr, shape, size, numbers))
+        if len(names) == 1 and (group is None or len(group) <= 1):
             taken.append(shape.quad)
             yield from read
         else:  # not one card after all: cards fanned in a card's shape, or no index
-            doubtful.append(shape)
-    rest: list[_Shape | None] = [
-        *doubtful,
-        *(
-            s
-            for s in shapes
-            if all(s is not c for c in cards) and (typical is None or s.area > 0.4 * typical)
-        ),
+            groups.append((shape, group))
+    groups += [
+        (s, None)
+        for s in shapes
+        if all(s is not c for c in cards) and (typical is None or s.area > 0.4 * typical)
     ]
     found = bool(taken)
-    for part in rest:
-        for sighting in _group_indices(eng, bgr, part, size, numbers):
+    for part, known in groups:
+        for sighting in known or _group_indices(eng, bgr, part, size, numbers):
             x, y, w, h = sighting.box
             if not _within((x + w / 2, y + h / 2), taken):
                 found = True
