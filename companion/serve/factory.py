@@ -156,6 +156,7 @@ def create_app(
 
     from companion import api
     from companion.api import games as api_games  # noqa: F401  (it adds routes)
+    from companion.api import photos as api_photos  # noqa: F401  (it adds routes)
     from companion.api import seats as api_seats  # noqa: F401  (it adds routes)
     from companion.commands import cli
     from companion.game.rules import RULES, plan_label

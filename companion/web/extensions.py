@@ -77,6 +77,12 @@ SEAT_CLAIMS = "20 per minute"
 of eight claims its seats once, and again after a release now and then; a script that
 takes every seat again and again is stopped."""
 
+PHOTO_READS = "20 per minute"
+"""Photos read per client (``PHOTO_READ_LIMIT``): a player snaps a hand a round, a few
+times when the light is poor; each read takes the server about a second of one core."""
+PHOTO_READS_ADDRESS = "120 per minute"
+"""The same per address (``PHOTO_READ_ADDRESS_LIMIT``): a room of tables on one Wi-Fi."""
+
 
 def _configured(key: str, default: str) -> Callable[[], str]:
     def limit() -> str:
@@ -93,6 +99,8 @@ word_lookup_address_limit = _configured("WORD_LOOKUP_ADDRESS_LIMIT", WORD_LOOKUP
 solver_limit = _configured("SOLVER_LIMIT", SOLVER)
 solver_address_limit = _configured("SOLVER_ADDRESS_LIMIT", SOLVER_ADDRESS)
 seat_claim_limit = _configured("SEAT_CLAIM_LIMIT", SEAT_CLAIMS)
+photo_read_limit = _configured("PHOTO_READ_LIMIT", PHOTO_READS)
+photo_read_address_limit = _configured("PHOTO_READ_ADDRESS_LIMIT", PHOTO_READS_ADDRESS)
 
 
 @dataclass(frozen=True)
@@ -124,6 +132,13 @@ SCOPES = {
     ),
     "solver": Scope(
         "too_many_best_plays", solver_limit, solver_address_limit, address_key, "address"
+    ),
+    "photo-reads": Scope(
+        "too_many_photo_reads",
+        photo_read_limit,
+        photo_read_address_limit,
+        address_key,
+        "address",
     ),
     "seat-claims": Scope(
         "too_many_seat_claims", seat_claim_limit, seat_claim_limit, game_key, "game"

@@ -84,12 +84,21 @@ REFUSALS: dict[str, str | Plural] = {
         "Too many seat claims in a short time: try again in {retry_after} seconds.",
         "retry_after",
     ),
+    "too_many_photo_reads": Plural(
+        "Too many photos read in a short time: try again in {retry_after} second.",
+        "Too many photos read in a short time: try again in {retry_after} seconds.",
+        "retry_after",
+    ),
     "untrusted_host": N_(
         "This server doesn't answer to the address {host}: open it at the address its "
         "organiser announced."
     ),
     "json_content_type": N_(
         "Send the body as JSON, with the header 'Content-Type: application/json'."
+    ),
+    "photo_content_type": N_(
+        "Send the photo itself as the body, with the header 'Content-Type: image/jpeg', "
+        "'image/png' or 'image/webp'."
     ),
     "bad_json": N_("The body must be valid JSON (check quotes, commas and brackets)."),
     "not_an_object": N_("Expected an object with {keys}."),
