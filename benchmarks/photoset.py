@@ -768,12 +768,26 @@ def finish(
     return cv2.GaussianBlur(image, (0, 0), 1.1 if condition == "dim" else 0.6)
 
 
-def render_set(
+@dataclass(frozen=True)
+class Order:
+    """What one photo of a set shows: ``render_photo``'s arguments."""
+
+    condition: str
+    seed: int
+    words: list[list[str]]
+    unused: list[str]
+    background: str
+
+    def render(self) -> Photo:
+        return render_photo(self.condition, self.seed, self.words, self.unused, self.background)
+
+
+def plan(
     seed: int = 27, per_condition: int = 10, conditions: Sequence[str] = CONDITIONS
-) -> list[Photo]:
-    """``per_condition`` photos of each condition, the tables taken in turn; the same
-    seed gives the same photos, byte for byte."""
-    photos = []
+) -> list[Order]:
+    """The photos of a set, in CONDITIONS' order: ``per_condition`` of each condition
+    named, each with its own seed and hand, the tables taken in turn."""
+    orders = []
     for c, condition in enumerate(CONDITIONS):
         if condition not in conditions:
             continue
@@ -781,8 +795,16 @@ def render_set(
             photo_seed = seed * 10_000 + c * 1000 + i
             words, unused = deal(photo_seed, fanned=condition == "fanned")
             background = BACKGROUNDS[(i + c) % len(BACKGROUNDS)]
-            photos.append(render_photo(condition, photo_seed, words, unused, background))
-    return photos
+            orders.append(Order(condition, photo_seed, words, unused, background))
+    return orders
+
+
+def render_set(
+    seed: int = 27, per_condition: int = 10, conditions: Sequence[str] = CONDITIONS
+) -> list[Photo]:
+    """The photos of ``plan(seed, per_condition, conditions)``; the same seed gives the
+    same photos, byte for byte."""
+    return [order.render() for order in plan(seed, per_condition, conditions)]
 
 
 def save(photos: Sequence[Photo], folder: Path) -> None:
