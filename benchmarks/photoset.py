@@ -330,8 +330,8 @@ def rows_layout(
     rng: random.Random, words: list[list[str]], unused: list[str], overlap: bool, tilt: float
 ) -> list[Placed]:
     """Each word in a row, left to right; the cards left over at the end of a short row,
-    after a gap of about a card. ``overlap``: each card of a word over the one before by
-    40-60% of its width. ``tilt``: how far (degrees) each card may be turned."""
+    after a gap of about a card (listed last). ``overlap``: each card of a word over the
+    one before by 40-60% of its width. ``tilt``: how far (degrees) each card may turn."""
     rows: list[list[tuple[str, float]]] = []  # per row: (card, gap before it)
     for word in words:
         row = []
@@ -349,22 +349,21 @@ def rows_layout(
         target = rng.choice([row for row in rows if len(row) <= shortest + 1])
         for k, name in enumerate(unused):
             target.append((name, rng.uniform(0.8, 1.2) if k == 0 else rng.uniform(0.06, 0.25)))
-    placed = []
+    placed, apart = [], []
     y = 0.0
-    for row in rows:
+    for r, row in enumerate(rows):
         x = rng.uniform(-0.15, 0.15)
         for k, (name, gap) in enumerate(row):
             x += gap + (1.0 if k else 0.0)
-            placed.append(
-                Placed(
-                    name,
-                    x + 0.5 + rng.uniform(-0.03, 0.03),
-                    y + ASPECT / 2 + rng.uniform(-0.04, 0.04),
-                    rng.uniform(-tilt, tilt),
-                )
+            card = Placed(
+                name,
+                x + 0.5 + rng.uniform(-0.03, 0.03),
+                y + ASPECT / 2 + rng.uniform(-0.04, 0.04),
+                rng.uniform(-tilt, tilt),
             )
+            (placed if k < len(words[r]) else apart).append(card)
         y += ASPECT + rng.uniform(0.2, 0.45)
-    return placed
+    return placed + apart  # the words' cards, then those left over
 
 
 def fan_layout(rng: random.Random, names: list[str]) -> tuple[list[Placed], Point]:
