@@ -15,6 +15,8 @@ Scoring, photo by photo:
 - **precision**: the reported cards so matched over all the cards reported;
 - **invented**: copies of a card reported beyond the deck's (two Zs where the deck has
   two is fine, a third is invented), summed;
+- a photo the reader raises on (the API would answer a server error) counts as nothing
+  read, and the error is printed;
 - a truth word is **right** when the reading's words hold exactly its cards, in order
   (the order of the words on the photo doesn't count); **left over right**: the truth's
   cards left over found among the reading's (as a multiset), over the truth's.
@@ -40,6 +42,7 @@ import multiprocessing
 import resource
 import statistics
 import sys
+import textwrap
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -73,11 +76,29 @@ def render(orders: Sequence[Order]) -> list[Photo]:
         return pool.map(Order.render, orders, chunksize=1)
 
 
-def read(jpeg: bytes) -> tuple[Reading, float, float]:
-    """The reading of a photo as the API does it, with its wall and CPU time."""
+NOTHING = Reading((), (), ())
+"""What a photo the reader failed on counts as: nothing read."""
+
+
+@dataclass(frozen=True)
+class Read:
+    """One reading of a photo: what was read (nothing if the reader raised: ``error``
+    says what), and its wall and CPU time."""
+
+    reading: Reading
+    wall: float
+    cpu: float
+    error: str = ""
+
+
+def read(jpeg: bytes) -> Read:
+    """The reading of a photo as the API does it, timed."""
     wall, cpu = time.perf_counter(), time.process_time()
-    reading = read_cards(open_picture(jpeg))
-    return reading, time.perf_counter() - wall, time.process_time() - cpu
+    try:
+        reading, error = read_cards(open_picture(jpeg)), ""
+    except Exception as exc:  # the API would answer a server error: counted, not fatal
+        reading, error = NOTHING, f"{type(exc).__name__}: {exc}".strip(": ")
+    return Read(reading, time.perf_counter() - wall, time.process_time() - cpu, error)
 
 
 # ---------------------------------------------------------------------------------------
@@ -136,6 +157,7 @@ class Score:
     unused: int = 0
     unused_right: int = 0
     unused_extra: int = 0
+    errors: int = 0
     times: list[float] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)
 
@@ -224,21 +246,21 @@ def row(label: str, s: Score) -> str:
         f"{s.words_right:>3}/{s.words:<3} {percent(s.words_right, s.words):>6} "
         f"{s.unused_right:>3}/{s.unused:<3} {percent(s.unused_right, s.unused):>6} "
         f"{s.unused_extra:>5} {statistics.median(ms):>8.0f} {max(ms):>7.0f} "
-        f"{statistics.median(cpu):>7.0f}"
+        f"{statistics.median(cpu):>7.0f} {s.errors:>6}"
     )
 
 
 HEADER = (
     f"{'condition':<12} {'photos':>6} {'cards':>6} {'right':>7} {'precision':>9} "
     f"{'sure✗':>6} {'invented':>8} {'words':>7} {'':>6} {'left over':>7} {'':>6} "
-    f"{'extra':>5} {'median':>8} {'worst':>7} {'cpu':>7}"
+    f"{'extra':>5} {'median':>8} {'worst':>7} {'cpu':>7} {'failed':>6}"
 )
 LEGEND = (
     "right: truth cards read right; precision: right over reported; sure✗: cards reported "
     "sure but wrong or nowhere; invented: copies beyond the deck; words: truth words found "
     "exactly; left over: truth left-over cards found among the reading's, extra: the "
     "reading's left-overs beyond; median, worst: ms a photo (decode + read, wall clock), "
-    "cpu: median CPU ms a photo"
+    "cpu: median CPU ms a photo; failed: photos the reader raised on (counted as nothing read)"
 )
 
 
@@ -264,34 +286,37 @@ def main() -> None:
         photoset.save(photos, args.save)
 
     before = rss_mib()
-    first, took, _ = read(photos[0].jpeg)
+    first = read(photos[0].jpeg)
     after = rss_mib()
     print(
-        f"first call (model loaded, one photo read): {took:.2f} s; resident memory "
+        f"first call (model loaded, one photo read): {first.wall:.2f} s; resident memory "
         f"{before:.0f} MiB before, {after:.0f} MiB after (+{after - before:.0f} MiB)"
     )
 
     readings: list[Reading] = []
     times: list[list[float]] = [[] for _ in photos]
     cpu: list[list[float]] = [[] for _ in photos]
+    errors: dict[int, str] = {}
     unsteady = 0
     for run in range(args.repeat):
         for k, photo in enumerate(photos):
-            reading, wall, spent = read(photo.jpeg)
-            times[k].append(wall)
-            cpu[k].append(spent)
+            got = read(photo.jpeg)
+            times[k].append(got.wall)
+            cpu[k].append(got.cpu)
+            if got.error:
+                errors.setdefault(k, got.error)
             if run == 0:
-                readings.append(reading)
-            elif reading != readings[k]:
+                readings.append(got.reading)
+            elif got.reading != readings[k]:
                 unsteady += 1
-    if readings and readings[0] != first:
+    if readings and readings[0] != first.reading:
         unsteady += 1
 
     total = Score()
     by_condition: dict[str, Score] = {}
     for k, photo in enumerate(photos):
         s = score(photo, readings[k])
-        s.times, s.cpu = times[k], cpu[k]
+        s.times, s.cpu, s.errors = times[k], cpu[k], int(k in errors)
         by_condition.setdefault(photo.condition, Score()).add(s)
         total.add(s)
     print()
@@ -299,7 +324,7 @@ def main() -> None:
     for condition in conditions:
         print(row(condition, by_condition[condition]))
     print(row("all", total))
-    print(LEGEND)
+    print(textwrap.fill(LEGEND, 100))
     peak = peak_mib()
     print(
         f"\ntime a photo over {len(photos)} photos x {args.repeat} runs: median "
@@ -309,6 +334,8 @@ def main() -> None:
     )
     if unsteady:
         print(f"note: {unsteady} readings differed from the same photo's first reading")
+    for k, error in errors.items():
+        print(f"reader failed on {k:02d} {photos[k].name} ({photos[k].background}): {error}")
 
     if args.save:
         kept = [
