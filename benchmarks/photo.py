@@ -114,6 +114,17 @@ def near(truth: TruthCard, box: tuple[int, int, int, int]) -> bool:
     return inside((x + w / 2, y + h / 2), truth.corners)
 
 
+def where(truth: Sequence[TruthCard], box: tuple[int, int, int, int]) -> TruthCard | None:
+    """The card a reported box lies on: one whose visible index it holds, else the top
+    one (the truth lists the cards as they were laid) its centre lies in, if any."""
+    x, y, w, h = box
+    for card in truth:
+        if any(x <= px <= x + w and y <= py <= y + h for px, py in card.indexes):
+            return card
+    under = [card for card in truth if inside((x + w / 2, y + h / 2), card.corners)]
+    return under[-1] if under else None
+
+
 def matching(truth: Sequence[TruthCard], reading: Reading, same_name: bool) -> dict[int, int]:
     """The most pairs (truth card -> reported card), each card in one pair at most, of
     cards at the same place (and with the same name when ``same_name``)."""
@@ -212,9 +223,11 @@ def misses(photo: Photo, reading: Reading) -> list[str]:
     for j, got in enumerate(reading.cards):
         if j in used:
             continue
-        at = [card.card.upper() for card in photo.cards if near(card, got.box)]
-        if at:
-            lines.append(f"{got.card.upper()} also reported on the {at[0]} card, box {got.box}")
+        at = where(photo.cards, got.box)
+        if at is not None:
+            lines.append(
+                f"{got.card.upper()} also reported on the {at.card.upper()} card, box {got.box}"
+            )
         else:
             lines.append(f"{got.card.upper()} reported where no card is, box {got.box}")
     truth_words = sorted("-".join(w) for w in photo.words)

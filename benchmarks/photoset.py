@@ -681,7 +681,8 @@ def render_photo(
     width, height, to_image, slant = camera(rng, table_points, condition)
 
     canvas = table(rng, kind, width, height, slant)
-    card_px = math.dist(*apply(to_image, [(0, 0), (1, 0)]))
+    # A card's width in pixels where it is widest (the nearest, under a slanted camera).
+    card_px = max(math.dist(*apply(to_image, corners_on_table(c)[:2])) for c in placed)
     face_width = max(40, round(card_px))
     faces: dict[str, Face] = {}
     polygons: list[list[Point]] = []
