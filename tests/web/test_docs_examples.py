@@ -27,6 +27,7 @@ import json
 import re
 import shlex
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -38,6 +39,7 @@ from werkzeug.test import TestResponse
 from companion.game.deck import BY_NAME, CARDS
 from companion.web.exports import TABLE_FIELDS
 from companion.web.refusals import REASONS, REFUSALS
+from tests.vision.support import hand_photo
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = ("docs/api.md", "README.md")
@@ -78,7 +80,7 @@ class Request:
     method: str
     path: str
     headers: dict[str, str] = field(default_factory=dict)
-    data: str | None = None
+    data: str | bytes | None = None
 
 
 def blocks(text: str) -> list[tuple[int, str, str, str]]:
@@ -135,6 +137,13 @@ def examples(file: str) -> list[Example]:
     return out
 
 
+SENT: dict[str, Callable[[], bytes]] = {
+    "hand.jpg": lambda: hand_photo([["qu", "i", "z"]], ["m"], seed=1, background="felt"),
+}
+"""The files the examples send (``--data-binary @hand.jpg``): a photo of QU I Z with M set
+apart, drawn as the photo benchmark draws them."""
+
+
 def curl(command: str, variables: dict[str, str]) -> Request:
     """The request a curl command sends (the options the docs use: -s -i -X -H -d)."""
     words = shlex.split(command.replace("\\\n", " "))
@@ -152,6 +161,10 @@ def curl(command: str, variables: dict[str, str]) -> Request:
             headers[name.strip()] = value.strip()
         elif word in ("-d", "--data", "--data-raw"):
             data = next(args)
+        elif word == "--data-binary":  # a file the docs name: FILES
+            name = next(args)
+            assert name.startswith("@") and name[1:] in SENT, f"no such file: {name}"
+            data = SENT[name[1:]]()
         elif re.fullmatch(r"-[si]+", word):
             continue  # silent, show the headers: nothing to send
         else:
@@ -305,7 +318,7 @@ def test_every_code_api_md_names_is_one_the_app_has() -> None:
                 fields |= keys_of(parse_answer(lang, content).body)
     for example in (e for e in ALL if e.file == "docs/api.md"):
         data = curl(example.command, {"GAME": "g", "TOKEN": "t", "SEAT_TOKEN": "s", "ETAG": "e"})
-        if data.data is not None:
+        if isinstance(data.data, str):  # a JSON body (a picture has no fields)
             fields |= keys_of(json.loads(data.data))
     named = set(re.findall(r"`([a-z]+(?:_[a-z]+)+)`", prose))
     assert sorted(named - set(REFUSALS) - set(REASONS) - fields) == []

@@ -118,6 +118,21 @@ def test_the_solver_stops_at_its_limit(app: Flask, tmp_path) -> None:
     assert [client.post("/api/v1/best", json=hand).status_code for _ in range(3)] == [200, 200, 429]
 
 
+def test_photo_reads_stop_at_their_limit(app: Flask, tmp_path) -> None:
+    """Each read counts, a refused one too (the model's time is what is limited)."""
+    limited = limited_app(app, tmp_path, PHOTO_READ_LIMIT="2 per minute")
+    client = limited.test_client()
+
+    def send() -> TestResponse:
+        return client.post("/api/v1/cards/read", data=b"no picture", content_type="image/jpeg")
+
+    assert [send().status_code for _ in range(2)] == [400, 400]
+    third = send()
+    assert third.status_code == 429
+    assert third.get_json()["code"] == "too_many_photo_reads"
+    assert third.get_json()["params"]["per"] == "client"
+
+
 def test_behind_a_trusted_proxy_the_limit_counts_each_phone(app: Flask, tmp_path) -> None:
     """With ``TRUSTED_PROXIES = 1`` the client's address is the proxy's X-Forwarded-For;
     without it that header is ignored (a client could write any address there)."""
