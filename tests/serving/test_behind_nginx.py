@@ -313,19 +313,29 @@ def test_nginx_takes_the_hand_forms_photos_up_to_the_pages_own_limits() -> None:
     """deploy/nginx.conf lets the two hand forms' bodies through up to the app's limits of
     those pages (a photo per hand), and no more; every other body stays at 256 KiB."""
     from companion.pages import rounds
+    from companion.vision.photo import MOST_BYTES
+    from companion.web.forms import BACKUP_MOST_BYTES
 
     conf = (ROOT / "deploy" / "nginx.conf").read_text()
     found = dict(re.findall(r"location ~ (\S+) \{\s*client_max_body_size (\d+)m;", conf, re.M))
     seat = r"^/games/[^/]+/rounds/[0-9]+/seats/[0-9]+$"
     every = r"^/games/[^/]+/rounds/[0-9]+$"
-    assert set(found) == {seat, every}
+    read = r"^/api/v1/cards/read$"
+    backup = r"^/tables/import$"
+    assert set(found) == {seat, every, read, backup}
     mib = 1024 * 1024
-    for where, limit in ((seat, rounds.SEAT_BODY), (every, rounds.ROUND_BODY)):
+    limits = (
+        (seat, rounds.SEAT_BODY),
+        (every, rounds.ROUND_BODY),
+        (read, MOST_BYTES),
+        (backup, BACKUP_MOST_BYTES + 64 * 1024),
+    )
+    for where, limit in limits:
         assert limit <= int(found[where]) * mib < limit + mib, where
     assert re.fullmatch(seat, "/games/abc_-9/rounds/3/seats/1")
     assert re.fullmatch(every, "/games/abc_-9/rounds/3")
     assert not re.fullmatch(every, "/games/abc/rounds/3/live")
-    assert conf.count("client_max_body_size") == 3
+    assert conf.count("client_max_body_size") == 5
 
 
 def multipart(fields: dict[str, str], files: dict[str, bytes]) -> tuple[bytes, str]:
