@@ -395,6 +395,9 @@ def _indices_in_view(
         for t, ll, v, cx, cy, th in lines
         if letters_of(ll) and (v or valued(t, cx, cy, th))
     ]
+    if upright:  # the indices' own height: a big middle letter with a mark under it is none
+        usual = float(np.median([h for _, h in upright]))
+        upright = [(y, h) for y, h in upright if h <= 1.4 * usual]
     indices = []
     for t, letters, value, cx, cy, th in lines:
         if not letters_of(letters):
@@ -421,13 +424,14 @@ def _indices_in_view(
                 value = min(below)[1]
             elif above or (not level and _upside_down(eng, view, t)):
                 continue  # an index upside down: a card's bottom corner
-        indices.append((t, letters, value, cx, cy, th))
+        indices.append((t, letters, value, cx, cy, th, level))
     if not indices:
         return
     letter_h = float(np.median([i[5] for i in indices if i[2]] or [i[5] for i in indices]))
     card_w, card_h = size if size else (letter_h * 4.5, letter_h * 6.3)
-    for t, letters, value, cx, cy, th in indices:
-        if th > 1.7 * letter_h or th > 0.2 * card_h or (not value and th < 0.6 * letter_h):
+    for t, letters, value, cx, cy, th, level in indices:
+        big = th > 1.7 * letter_h or th > 0.2 * card_h
+        if (big and not level) or (not value and th < 0.6 * letter_h):
             continue  # not an index: a card's big middle letter, or other writing
         centre = back @ np.array([cx + card_w * 0.3, cy + card_h * 0.35, 1.0], dtype=np.float32)
         quad = np.array([back @ np.array([px, py, 1.0], dtype=np.float32) for px, py in t.quad])
