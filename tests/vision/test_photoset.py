@@ -5,11 +5,8 @@ every card's truth lies on the picture. Only a few photos are rendered here."""
 
 from __future__ import annotations
 
-import importlib.util
 import io
-import sys
 from collections import Counter
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -17,29 +14,16 @@ from PIL import Image
 
 from companion.game import deck
 from companion.lexicon import sources
+from tests.vision import support
 
-PHOTOSET = Path(__file__).resolve().parents[2] / "benchmarks" / "photoset.py"
 SEED = 27
 RENDERED = ("overlapping", "rotated", "perspective", "fanned")
 """The conditions rendered here: those whose geometry is the hardest to get right."""
 
 
-def load_photoset() -> ModuleType:
-    """benchmarks/photoset.py as a module (benchmarks/ is not a package)."""
-    found = sys.modules.get("companion_photoset")
-    if found is not None:
-        return found
-    spec = importlib.util.spec_from_file_location("companion_photoset", PHOTOSET)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["companion_photoset"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def photoset() -> ModuleType:
-    return load_photoset()
+    return support.photoset()
 
 
 @pytest.fixture(scope="module")
