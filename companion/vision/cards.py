@@ -208,14 +208,24 @@ def _sightings(eng: Any, bgr: np.ndarray, shapes: list[_Shape]) -> Iterator[Sigh
         if all(s is not c for c in cards) and (typical is None or s.area > 0.4 * typical)
     ]
     found = bool(taken)
+    indices: list[tuple[int, int, int, int]] = []  # the indices read in groups so far
     for part, known in groups:
         for sighting in known or _group_indices(eng, bgr, part, size, numbers):
             x, y, w, h = sighting.box
-            if not _within((x + w / 2, y + h / 2), taken):
-                found = True
-                yield sighting
+            centre = (x + w / 2, y + h / 2)
+            if _within(centre, taken) or any(_near(centre, box) for box in indices):
+                continue  # a card read already: groups' outlines may overlap
+            indices.append(sighting.box)
+            found = True
+            yield sighting
     if not found:  # no card stands out from the table: read the whole picture
         yield from _group_indices(eng, bgr, None, size, numbers)
+
+
+def _near(point: tuple[float, float], box: tuple[int, int, int, int]) -> bool:
+    """Whether ``point`` lies on an index's box."""
+    x, y, w, h = box
+    return x <= point[0] <= x + w and y <= point[1] <= y + h
 
 
 def _within(point: tuple[float, float], quads: list[np.ndarray]) -> bool:
