@@ -79,13 +79,31 @@ def read_cards(image: Image.Image) -> Reading:
     outline = np.ascontiguousarray(np.asarray(small)[:, :, ::-1])
     shapes = [_scaled_shape(s, full.width / small.width) for s in _shapes(outline)]
     with model.engine() as eng:
-        seen = list(_sightings(eng, bgr, shapes))
+        seen = _once(list(_sightings(eng, bgr, shapes)))
     found = reading(seen)
     return Reading(
         tuple(ReadCard(c.card, c.sure, _scaled(c.box, scale)) for c in found.cards),
         found.words,
         found.unused,
     )
+
+
+def _once(seen: list[Sighting]) -> list[Sighting]:
+    """The sightings without a second reading of one card: the same card named where
+    another card's sighting already lies (its big middle letter, a part of it read
+    twice), the larger box (the whole card's) kept."""
+    named = [(s, f[0].name if (f := identify(s.letters, s.value, s.score)) else "") for s in seen]
+    kept: list[Sighting] = []
+    for s, name in sorted(named, key=lambda p: -p[0].box[2] * p[0].box[3]):
+        x, y, w, h = s.box
+        centre = (x + w / 2, y + h / 2)
+        twice = any(
+            k.card != s.card and other == name and name and _near(centre, k.box)
+            for k, other in ((k, n) for k, n in named if any(k is q for q in kept))
+        )
+        if not twice:
+            kept.append(s)
+    return [s for s in seen if any(s is k for k in kept)]
 
 
 def _scaled(box: tuple[int, int, int, int], scale: float) -> tuple[int, int, int, int]:
@@ -401,18 +419,18 @@ def _indices_in_view(
         )
 
     upright = [
-        (cy, th)
+        (t, cy, th)
         for t, ll, v, cx, cy, th in lines
         if letters_of(ll) and (v or valued(t, cx, cy, th))
     ]
     if upright:  # the indices' own height: a big middle letter with a mark under it is none
-        usual = float(np.median([h for _, h in upright]))
-        upright = [(y, h) for y, h in upright if h <= 1.4 * usual]
+        usual = float(np.median([h for _, _, h in upright]))
+        upright = [(u, y, h) for u, y, h in upright if h <= 1.4 * usual]
     indices = []
     for t, letters, value, cx, cy, th in lines:
         if not letters_of(letters):
             continue
-        level = any(abs(cy - uy) < 0.7 * uh for uy, uh in upright)
+        level = any(u is not t and abs(cy - uy) < 0.7 * uh for u, uy, uh in upright)
         if not value:
             below = [
                 (ly - cy, lt.text)
@@ -440,8 +458,11 @@ def _indices_in_view(
     letter_h = float(np.median([i[5] for i in indices if i[2]] or [i[5] for i in indices]))
     card_w, card_h = size if size else (letter_h * 4.5, letter_h * 6.3)
     for t, letters, value, cx, cy, th, level in indices:
-        big = th > 1.7 * letter_h or th > 0.2 * card_h
-        if (big and not level) or (not value and th < 0.6 * letter_h):
+        if size:  # the cards' size known: a quarter of a card's height is its middle letter
+            big = th > 0.25 * card_h
+        else:  # else: much taller than the indices, and away from them
+            big = th > 1.7 * letter_h and not level
+        if big or (not value and th < 0.6 * letter_h):
             continue  # not an index: a card's big middle letter, or other writing
         centre = back @ np.array([cx + card_w * 0.3, cy + card_h * 0.35, 1.0], dtype=np.float32)
         quad = np.array([back @ np.array([px, py, 1.0], dtype=np.float32) for px, py in t.quad])
