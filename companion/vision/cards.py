@@ -458,10 +458,9 @@ def _indices_in_view(
     letter_h = float(np.median([i[5] for i in indices if i[2]] or [i[5] for i in indices]))
     card_w, card_h = size if size else (letter_h * 4.5, letter_h * 6.3)
     for t, letters, value, cx, cy, th, level in indices:
-        if size:  # the cards' size known: a quarter of a card's height is its middle letter
-            big = th > 0.25 * card_h
-        else:  # else: much taller than the indices, and away from them
-            big = th > 1.7 * letter_h and not level
+        # a card's middle letter: taller than a quarter of a card (the cards' size known),
+        # else much taller than the indices and away from them
+        big = th > 0.25 * card_h if size else th > 1.7 * letter_h and not level
         if big or (not value and th < 0.6 * letter_h):
             continue  # not an index: a card's big middle letter, or other writing
         centre = back @ np.array([cx + card_w * 0.3, cy + card_h * 0.35, 1.0], dtype=np.float32)
