@@ -43,7 +43,8 @@ def threads() -> int:
 
 def _load() -> Any:
     """The engine, built on first use (under the lock). The detector looks at the
-    picture at most 960 px on its longest side; text below 0.3 confidence is kept (the
+    picture at most 736 px on its longest side (measured: 960 read 1 card in 100
+    more, for a second more at worst and 75 MiB more); text below 0.3 confidence is kept (the
     card logic weighs it)."""
     global _engine
     if _engine is None:
@@ -63,7 +64,7 @@ def _load() -> Any:
                 "EngineConfig.onnxruntime.intra_op_num_threads": n,
                 "EngineConfig.onnxruntime.inter_op_num_threads": 1,
                 "Det.limit_type": "max",
-                "Det.limit_side_len": 960,
+                "Det.limit_side_len": 736,
                 "Det.box_thresh": 0.4,
             }
         )
