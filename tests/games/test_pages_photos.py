@@ -64,6 +64,16 @@ def picture(data: bytes, name: str = "IMG_0001.jpg") -> tuple[io.BytesIO, str, s
     return (io.BytesIO(data), name, "image/jpeg")
 
 
+def save_round_with_photo(client: FlaskClient, game_id: str, seat: int) -> None:
+    """The scorekeeper saves round 1, with a camera's photo for one hand."""
+    resp = client.post(
+        f"/games/{game_id}/rounds/1",
+        data={**ROUND_1, f"players-{seat}-photo": picture(camera_jpeg())},
+        content_type="multipart/form-data",
+    )
+    assert resp.status_code == 302
+
+
 @pytest.fixture
 def phone(app: Flask):
     return app.test_client
@@ -125,12 +135,7 @@ def test_a_phone_sends_its_hands_photo_and_everyone_with_the_link_sees_it(app, c
 def test_no_photo_is_not_found(app, client, phone, path):
     gid, plain = start(client), start(client, keep=False)
     for game in (gid, plain):
-        resp = client.post(
-            f"/games/{game}/rounds/1",
-            data={**ROUND_1, "players-1-photo": picture(camera_jpeg())},
-            content_type="multipart/form-data",
-        )
-        assert resp.status_code == 302
+        save_round_with_photo(client, game, seat=1)
     assert len(stored_photos(app)) == 1
     resp = phone().get(path.format(gid=gid, plain=plain))
     assert resp.status_code == 404
@@ -229,12 +234,7 @@ def test_a_body_over_the_seat_forms_limit_is_refused_unread(app, client, phone):
 def test_deleting_the_game_deletes_its_photos(app, client):
     gid, other = start(client), start(client)
     for game in (gid, other):
-        resp = client.post(
-            f"/games/{game}/rounds/1",
-            data={**ROUND_1, "players-2-photo": picture(camera_jpeg())},
-            content_type="multipart/form-data",
-        )
-        assert resp.status_code == 302
+        save_round_with_photo(client, game, seat=2)
     assert len(stored_photos(app)) == 2
     resp = client.post(f"/games/{gid}/delete", data={"confirm": "yes"})
     assert resp.status_code == 302

@@ -3,25 +3,14 @@ renderer: cards, tables and light drawn from nothing, the same bytes for the sam
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
-PHOTOSET = Path(__file__).resolve().parents[2] / "benchmarks" / "photoset.py"
+from tests.benchmark_modules import benchmark
 
 
 def photoset() -> ModuleType:
-    """benchmarks/photoset.py as a module (benchmarks/ is not a package)."""
-    found = sys.modules.get("companion_photoset")
-    if found is not None:
-        return found
-    spec = importlib.util.spec_from_file_location("companion_photoset", PHOTOSET)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["companion_photoset"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    """benchmarks/photoset.py as a module."""
+    return benchmark("photoset")
 
 
 def hand(

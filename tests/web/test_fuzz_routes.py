@@ -8,12 +8,11 @@ route of ``app.url_map``. ``python benchmarks/fuzz.py --requests 100000`` runs t
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
-FUZZ = Path(__file__).resolve().parents[2] / "benchmarks" / "fuzz.py"
+from tests.benchmark_modules import benchmark
+
 REQUESTS = 700
 SEED = 20240601
 LEXICONS = ("standard", "standard", "tiny")
@@ -21,16 +20,8 @@ LEXICONS = ("standard", "standard", "tiny")
 
 
 def load_fuzz() -> ModuleType:
-    """benchmarks/fuzz.py as a module (benchmarks/ is not a package)."""
-    found = sys.modules.get("companion_fuzz")
-    if found is not None:
-        return found
-    spec = importlib.util.spec_from_file_location("companion_fuzz", FUZZ)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["companion_fuzz"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    """benchmarks/fuzz.py as a module."""
+    return benchmark("fuzz")
 
 
 def test_every_route_answers_without_a_server_error(tmp_path: Path, lexicon_cache: Path) -> None:
