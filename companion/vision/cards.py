@@ -213,7 +213,9 @@ def _sightings(eng: Any, bgr: np.ndarray, shapes: list[_Shape]) -> Iterator[Sigh
         read = list(_card_indices(eng, bgr, shape, next(numbers)))
         names = {f[0].name for s in read if (f := identify(s.letters, s.value, s.score))}
         group = None
-        if len(read) == 1 and names:  # one corner read: one card, or a row in its shape?
+        if names and (len(read) == 1 or len(cards) == 1):
+            # one corner read, or the photo's one card-shaped thing (a fanned hand in a
+            # card's shape): one card, or several in its shape?
             group = list(_group_indices(eng, bgr, shape, size, numbers))
         if len(names) == 1 and (group is None or len(group) <= 1):
             taken.append(shape.quad)
@@ -223,7 +225,8 @@ def _sightings(eng: Any, bgr: np.ndarray, shapes: list[_Shape]) -> Iterator[Sigh
     groups += [
         (s, None)
         for s in shapes
-        if all(s is not c for c in cards) and (typical is None or s.area > 0.4 * typical)
+        if all(s is not c for c in cards)
+        and (typical is None or s.area > (0.15 if len(cards) == 1 else 0.4) * typical)
     ]
     found = bool(taken)
     indices: list[tuple[int, int, int, int]] = []  # the indices read in groups so far
