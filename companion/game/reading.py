@@ -185,21 +185,19 @@ def _join(sightings: Sequence[Sighting]) -> _Seen | None:
     """One card from the indices seen of it: the two corners agreeing make it sure."""
     votes: dict[str, float] = {}
     sure: dict[str, bool] = {}
+    names = []
     for s in sightings:
         found = identify(s.letters, s.value, s.score)
         if found is None:
             continue
         card, ok, weight = found
+        names.append(card.name)
         votes[card.name] = votes.get(card.name, 0.0) + weight
         sure[card.name] = sure.get(card.name, False) or ok
     if not votes:
         return None
     name = max(votes, key=lambda n: votes[n])
-    agreed = sum(
-        1
-        for s in sightings
-        if (f := identify(s.letters, s.value, s.score)) is not None and f[0].name == name
-    )
+    agreed = names.count(name)
     certain = (sure[name] or agreed >= 2) and len(votes) == 1
     return _Seen(BY_NAME[name], certain, votes[name], sightings[0])
 

@@ -92,18 +92,18 @@ def _once(seen: list[Sighting]) -> list[Sighting]:
     """The sightings without a second reading of one card: the same card named where
     another card's sighting already lies (its big middle letter, a part of it read
     twice), the larger box (the whole card's) kept."""
-    named = [(s, f[0].name if (f := identify(s.letters, s.value, s.score)) else "") for s in seen]
-    kept: list[Sighting] = []
-    for s, name in sorted(named, key=lambda p: -p[0].box[2] * p[0].box[3]):
+    kept: list[tuple[Sighting, str]] = []
+    for s in sorted(seen, key=lambda s: -s.box[2] * s.box[3]):
+        found = identify(s.letters, s.value, s.score)
+        name = found[0].name if found else ""
         x, y, w, h = s.box
         centre = (x + w / 2, y + h / 2)
-        twice = any(
-            k.card != s.card and other == name and name and _near(centre, k.box)
-            for k, other in ((k, n) for k, n in named if any(k is q for q in kept))
-        )
-        if not twice:
-            kept.append(s)
-    return [s for s in seen if any(s is k for k in kept)]
+        if not any(
+            name and other == name and k.card != s.card and _near(centre, k.box)
+            for k, other in kept
+        ):
+            kept.append((s, name))
+    return [s for s in seen if any(s is k for k, _ in kept)]
 
 
 def _scaled(box: tuple[int, int, int, int], scale: float) -> tuple[int, int, int, int]:
@@ -414,17 +414,23 @@ def _indices_in_view(
         cx, cy = _centre(t.quad)
         lines.append((t, letters, value, cx, cy, _height(t.quad)))
 
-    def valued(t: model.Text, cx: float, cy: float, th: float) -> bool:
-        """Whether a line has a value line under it (an index upright)."""
-        return any(
-            lt is not t and not letters_of(ll) and abs(lx - cx) < th and 0 < ly - cy < 2.2 * th
+    def values(t: model.Text, cx: float, cy: float, th: float, under: bool) -> list[tuple]:
+        """The value lines just under a line (``under``), or just over it: (how far,
+        the text), nearest first."""
+        sign = 1 if under else -1
+        return sorted(
+            ((ly - cy) * sign, lt.text)
             for lt, ll, _, lx, ly, _ in lines
+            if lt is not t
+            and not letters_of(ll)
+            and abs(lx - cx) < th
+            and 0 < (ly - cy) * sign < 2.2 * th
         )
 
     upright = [
         (t, cy, th)
         for t, ll, v, cx, cy, th in lines
-        if letters_of(ll) and (v or valued(t, cx, cy, th))
+        if letters_of(ll) and (v or values(t, cx, cy, th, under=True))
     ]
     if upright:  # the indices' own height: a big middle letter with a mark under it is none
         usual = float(np.median([h for _, _, h in upright]))
@@ -435,24 +441,10 @@ def _indices_in_view(
             continue
         level = any(u is not t and abs(cy - uy) < 0.7 * uh for u, uy, uh in upright)
         if not value:
-            below = [
-                (ly - cy, lt.text)
-                for lt, ll, _, lx, ly, _ in lines
-                if lt is not t
-                and not letters_of(ll)
-                and abs(lx - cx) < th
-                and 0 < ly - cy < 2.2 * th
-            ]
-            above = [
-                ly
-                for lt, ll, _, lx, ly, _ in lines
-                if lt is not t
-                and not letters_of(ll)
-                and abs(lx - cx) < th
-                and 0 < cy - ly < 2.2 * th
-            ]
+            below = values(t, cx, cy, th, under=True)
+            above = values(t, cx, cy, th, under=False)
             if below:
-                value = min(below)[1]
+                value = below[0][1]
             elif above or (not level and _upside_down(eng, view, t)):
                 continue  # an index upside down: a card's bottom corner
         indices.append((t, letters, value, cx, cy, th, level))
